@@ -1,0 +1,9 @@
+"""Game engines with one interface: make/unmake at the C level, OpenSpiel's API in Python."""
+from qsearch.games._game import Game
+from qsearch.games.connect4 import Connect4
+from qsearch.games.tictactoe import TicTacToe
+
+CHANCE = -1
+TERMINAL = -4
+
+__all__ = ["CHANCE", "TERMINAL", "Connect4", "Game", "TicTacToe"]

@@ -1,0 +1,33 @@
+"""Build the compiled parts of qsearch: every ``.pyx`` under ``qsearch/`` is one extension."""
+import platform
+from pathlib import Path
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+FLAGS = ["-O3"]
+if platform.machine() in ("x86_64", "AMD64"):
+    FLAGS.append("-mpopcnt")  # bitboard popcounts compile to one instruction
+
+extensions = [
+    Extension(
+        ".".join(pyx.with_suffix("").parts),
+        [str(pyx)],
+        extra_compile_args=FLAGS,
+    )
+    for pyx in sorted(Path("qsearch").rglob("*.pyx"))
+]
+
+setup(
+    ext_modules=cythonize(
+        extensions,
+        compiler_directives={
+            "language_level": 3,
+            "embedsignature": True,
+            "binding": True,
+            "boundscheck": False,
+            "wraparound": False,
+            "cdivision": True,
+        },
+    )
+)
