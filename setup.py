@@ -1,4 +1,9 @@
-"""Build the compiled parts of qsearch: every ``.pyx`` under ``qsearch/`` is one extension."""
+"""Build the compiled parts of qsearch: every ``.pyx`` under ``qsearch/`` is one extension.
+
+``QSEARCH_BUILD_ONLY=search/_engine python setup.py build_ext --inplace`` rebuilds only the
+modules whose path contains that text (handy while editing one ``.pyx``).
+"""
+import os
 import platform
 from pathlib import Path
 
@@ -16,6 +21,7 @@ extensions = [
         extra_compile_args=FLAGS,
     )
     for pyx in sorted(Path("qsearch").rglob("*.pyx"))
+    if os.environ.get("QSEARCH_BUILD_ONLY", "") in str(pyx)
 ]
 
 setup(

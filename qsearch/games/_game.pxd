@@ -17,7 +17,7 @@ cdef class Game:
     cdef void unmake(self, int move) noexcept
     cdef bint terminal(self) noexcept
     cdef double utility(self, int player) noexcept
-    cdef int to_move(self) noexcept
+    cdef int to_move(self) noexcept         # 0, 1, CHANCE, or TERMINAL exactly when terminal()
     cdef int chance_outcomes_c(self, int* out, double* prob) noexcept
     cdef unsigned long long key(self) noexcept
     cpdef Game clone(self)

@@ -1,0 +1,16 @@
+"""Compiled search algorithms (see :mod:`qsearch.reference` for their readable twins)."""
+from qsearch.search.algorithms import (
+    ALGORITHMS,
+    alphabeta,
+    iterative_deepening,
+    minimax,
+    negamax,
+    pvs,
+)
+from qsearch.search.result import SearchResult
+from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
+
+__all__ = [
+    "ALGORITHMS", "EXACT", "LOWER", "SearchResult", "TranspositionTable", "UPPER",
+    "alphabeta", "iterative_deepening", "minimax", "negamax", "pvs",
+]

@@ -1,0 +1,57 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Heuristics: static evaluations of non-terminal positions.
+
+A heuristic scores a state from one player's point of view: ``evaluate(state, player)``.
+Compiled heuristics subclass :class:`Heuristic` in Cython and are called from the compiled
+search without Python overhead; a student can subclass it in Python, or pass any plain
+function ``f(state, player) -> float`` (wrapped in :class:`FunctionHeuristic`). Both are
+slower than a compiled one but give identical results.
+"""
+from qsearch.games._game cimport Game
+
+
+cdef class Heuristic:
+    """Base type: override ``evaluate(state, player) -> float`` (higher is better for player)."""
+
+    cpdef double evaluate(self, Game state, int player) except? -1.5e308:
+        """Score ``state`` from ``player``'s point of view. It must not modify ``state``."""
+        raise NotImplementedError(f"{type(self).__name__} does not implement evaluate()")
+
+    def __call__(self, state, player):
+        return self.evaluate(state, player)
+
+    def __repr__(self):
+        return f"{type(self).__name__}()"
+
+
+cdef class FunctionHeuristic(Heuristic):
+    """Adapts a plain function ``f(state, player) -> float`` to the Heuristic type."""
+
+    def __init__(self, function):
+        if not callable(function):
+            raise TypeError(f"a heuristic must be callable, not {type(function).__name__}")
+        self.function = function
+
+    cpdef double evaluate(self, Game state, int player) except? -1.5e308:
+        value = self.function(state, player)
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise TypeError(
+                f"heuristic {self.function!r} returned {value!r}; it must return a number"
+            ) from None
+
+    def __repr__(self):
+        return f"FunctionHeuristic({self.function!r})"
+
+
+def as_heuristic(evaluate):
+    """``None`` -> None (leaves score 0), a Heuristic as is, a callable wrapped; else TypeError."""
+    if evaluate is None or isinstance(evaluate, Heuristic):
+        return evaluate
+    if callable(evaluate):
+        return FunctionHeuristic(evaluate)
+    raise TypeError(
+        f"evaluate must be None, a qsearch Heuristic or a function (state, player) -> float, "
+        f"not {type(evaluate).__name__}"
+    )

@@ -1,0 +1,110 @@
+"""Alpha-beta pruning in MAX/MIN form, as documents 001, 002 and 003 write it.
+
+``alpha`` is the value MAX is already sure of, ``beta`` the value MIN is already sure of,
+both from MAX's point of view. Once ``alpha >= beta`` the remaining children of a node
+cannot change the decision above it: they are cut off.
+
+Fail-soft (default) returns the best value found even outside the window; fail-hard
+(``fail_hard=True``, documents 001 and 003) returns ``alpha`` or ``beta`` instead.
+"""
+from __future__ import annotations
+
+from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, check_arguments
+
+
+def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, order=None, tt=None,
+              max_nodes=None, time_limit=None, trace=False, win_value=1.0, win_decay=0.0):
+    """Value and best action of ``state`` for the player to move (MAX), pruning with alpha-beta.
+
+    ``tt``: None, True (a new table) or a :class:`~qsearch.reference._common.ReferenceTable`
+    (needs ``state.position_key()``).
+    """
+    check_arguments("alphabeta", state, depth, max_nodes, time_limit)
+    ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
+                        win_value, win_decay, tt)
+    max_player = ctx.root_player
+
+    def value(node_state, depth, alpha, beta, ply, parent, action):
+        """(value for MAX, principal variation) with the window (alpha, beta)."""
+        if ctx.out_of_budget():
+            return 0.0, []
+        node = ctx.enter(node_state, ply, parent, action, alpha, beta)
+        if node_state.is_terminal():
+            v = ctx.terminal_value(node_state, max_player, ply)
+            ctx.record("terminal", node, parent, ply, value=v, player=TERMINAL)
+            return v, []
+        mover = node_state.current_player()
+        if depth == 0 or ply >= MAX_PLY - 1:
+            v = ctx.leaf_value(node_state)
+            ctx.record("leaf", node, parent, ply, value=v, player=mover)
+            return v, []
+        is_max = mover == max_player
+
+        # The table holds values from the mover's point of view: MIN's are negated.
+        tt_move = None
+        if ctx.tt is not None:
+            key = node_state.position_key()
+            entry = ctx.tt.get(key)
+            if entry is not None:
+                stored, stored_depth, tt_move, flag = entry
+                if stored_depth >= depth:
+                    lo, hi = (alpha, beta) if is_max else (-beta, -alpha)
+                    if flag == ctx.tt.EXACT:
+                        lo = hi = stored
+                    elif flag == ctx.tt.LOWER and stored > lo:
+                        lo = stored
+                    elif flag == ctx.tt.UPPER and stored < hi:
+                        hi = stored
+                    if lo >= hi:
+                        ctx.tt_hits += 1
+                        v = stored if is_max else -stored
+                        ctx.record("tt_hit", node, parent, ply, value=v, player=mover)
+                        return v, []
+                    alpha, beta = (lo, hi) if is_max else (-hi, -lo)
+
+        window = (alpha, beta)          # as given to the children: decides the table's flag
+        actions = ctx.ordered_actions(node_state, tt_move)
+        best, best_pv = (-INF if is_max else INF), []
+        cut = False
+        for i, a in enumerate(actions):
+            child = node_state.child(a)
+            ctx.generated += 1
+            v, pv = value(child, depth - 1, alpha, beta, ply + 1, node, a)
+            if ctx.aborted:
+                break
+            if i == 0 or (v > best if is_max else v < best):
+                best, best_pv = v, [a] + pv
+            if is_max and best > alpha:
+                alpha = best
+                ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
+            elif not is_max and best < beta:
+                beta = best
+                ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
+            if alpha >= beta:
+                cut = True
+                if i < len(actions) - 1:
+                    ctx.cutoffs += 1
+                    ctx.record("cutoff", node, None, ply, a, alpha, beta, best, mover,
+                               pruned=actions[i + 1:])
+                if fail_hard:      # return the bound that was crossed
+                    best = beta if is_max else alpha
+                break
+        if fail_hard and not cut and not ctx.aborted:
+            best = alpha if is_max else beta
+
+        if ctx.tt is not None and not ctx.aborted:
+            lo, hi = window if is_max else (-window[1], -window[0])
+            mine = best if is_max else -best
+            if mine <= lo:
+                flag = ctx.tt.UPPER      # failed low: the true value is at most this
+            elif mine >= hi:
+                flag = ctx.tt.LOWER      # failed high: the true value is at least this
+            else:
+                flag = ctx.tt.EXACT
+            ctx.tt.put(key, mine, depth, best_pv[0] if best_pv else None, flag)
+        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
+                   value=best, player=mover)
+        return best, best_pv
+
+    v, pv = value(state, INF if depth is None else depth, -INF, INF, 0, None, None)
+    return ctx.result("alphabeta", depth, v, pv)

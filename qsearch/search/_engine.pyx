@@ -1,0 +1,311 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The compiled search core: one generalised negamax that every algorithm runs on.
+
+Minimax, negamax, alpha-beta (fail-soft or fail-hard) and principal variation search are
+the same recursion with different switches, written once (no mirrored MAX and MIN
+branches). It is a *generalised* negamax: a node's value is returned from the point of view
+of a ``perspective`` player given by its parent, and the sign flips only where the player
+to move changes, so games whose turns do not alternate are searched correctly.
+
+Contracts (the pure-Python twins in :mod:`qsearch.reference` follow them step for step, and
+the tests check that both give the same value, action, principal variation and counts):
+
+* a node is counted in ``nodes`` when it is entered, the root included; a node limit stops
+  the search before the node that would exceed it;
+* a terminal state scores ``u * (win_value - win_decay * ply)`` for its return ``u`` (0 for
+  a draw); a non-terminal node at depth 0 calls the heuristic once (``leaves``) with the
+  *root* player's id and the sign is adjusted, so every algorithm sees the same leaf values;
+* children are searched in the game's order, reordered by ``order`` (priorities or a
+  function), then with the transposition table's move first;
+* the best action is the first child whose value is strictly greater than all before it
+  (the first child if none is);
+* fail-soft alpha-beta returns the best value even outside the window; fail-hard clamps to
+  [alpha, beta]; a cut-off is counted only when actions were left unsearched.
+"""
+cimport cython
+from libc.math cimport INFINITY, NAN
+from libc.stdlib cimport free, malloc
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
+
+from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
+from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.search.tt cimport TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable, TTEntry
+
+from qsearch.trace import TraceEvent
+
+cdef enum:
+    MAX_PLY = 256               # deepest ply searched; deeper nodes are scored as leaves
+    TIME_CHECK_MASK = 1023      # look at the clock every 1024 nodes
+    UNRANKED = 1 << 30          # rank of actions not listed in ``order``: they keep their order
+
+MAX_SEARCH_PLY = MAX_PLY
+
+
+cdef double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+@cython.final
+cdef class Searcher:
+    """One search's configuration, counters, principal-variation table and trace."""
+
+    cdef Game state
+    cdef Heuristic heuristic
+    cdef TranspositionTable tt
+    cdef object order_function          # Python callable (state, actions) -> actions, or None
+    cdef int* ranks                     # priority of each action (lower first), or NULL
+    cdef int n_ranks
+    cdef bint prune, fail_hard, use_pvs, tracing, aborted
+    cdef double win_value, win_decay, null_window
+    cdef int root_player
+    cdef long long max_nodes            # 0: no limit
+    cdef double deadline                # 0: no limit
+    cdef int* pv                        # MAX_PLY x MAX_PLY triangular table
+    cdef int pv_len[MAX_PLY]
+    cdef public long long nodes, generated, leaves, cutoffs, researches, tt_hits
+    cdef public list trace
+    cdef public bint hit_chance
+
+    def __cinit__(self):
+        self.pv = <int*>malloc(MAX_PLY * MAX_PLY * sizeof(int))
+        if self.pv == NULL:
+            raise MemoryError()
+        self.ranks = NULL
+
+    def __dealloc__(self):
+        free(self.pv)
+        free(self.ranks)
+
+    def configure(self, Game state, heuristic, tt, order, *, bint prune, bint fail_hard,
+                  bint use_pvs, bint tracing, double win_value, double win_decay,
+                  double null_window, long long max_nodes, double time_limit):
+        """Set up one search of ``state`` (the caller passes a clone it owns)."""
+        self.state = state
+        self.heuristic = heuristic
+        self.tt = tt
+        self.prune, self.fail_hard, self.use_pvs = prune, fail_hard, use_pvs
+        self.tracing = tracing
+        self.trace = [] if tracing else None
+        self.win_value, self.win_decay, self.null_window = win_value, win_decay, null_window
+        self.max_nodes = max_nodes
+        self.deadline = now() + time_limit if time_limit > 0 else 0.0
+        self.root_player = state.to_move()
+        self.order_function = None
+        free(self.ranks)
+        self.ranks = NULL
+        self.n_ranks = 0
+        if order is not None:
+            if callable(order):
+                self.order_function = order
+            else:
+                priorities = list(order)
+                self.n_ranks = max(priorities) + 1 if priorities else 0
+                self.ranks = <int*>malloc(max(self.n_ranks, 1) * sizeof(int))
+                for i in range(self.n_ranks):
+                    self.ranks[i] = UNRANKED
+                for i, a in enumerate(priorities):
+                    self.ranks[a] = i
+        self.nodes = self.generated = self.leaves = 0
+        self.cutoffs = self.researches = self.tt_hits = 0
+        self.aborted = False
+        self.hit_chance = False
+
+    def run(self, int depth):
+        """Search the root; returns ``(value, best action or None, pv list, complete)``."""
+        self.pv_len[0] = 0
+        cdef double value = self.search(depth, -INFINITY, INFINITY, self.root_player, 0, -1, -1)
+        pv = [self.pv[i] for i in range(self.pv_len[0])]
+        return value, (pv[0] if pv else None), pv, not self.aborted
+
+    # ------------------------------------------------------------------ helpers
+    cdef inline double to_root(self, double v, int persp) noexcept:
+        return v if persp == self.root_player else -v
+
+    cdef void record(self, str kind, long long node, long long parent, int ply, int action,
+                     double alpha, double beta, double value, int player, tuple pruned=()):
+        """Append one event, window and value already in the root player's view (NaN: none)."""
+        self.trace.append(TraceEvent(
+            kind, node, None if parent < 0 else parent, ply, None if action < 0 else action,
+            None if alpha != alpha else alpha, None if beta != beta else beta,
+            None if value != value else value, player, pruned,
+        ))
+
+    cdef void record_window(self, str kind, long long node, int ply, int action, double alpha,
+                            double beta, double value, int persp, tuple pruned=()):
+        """Record an event whose window and value are in ``persp``'s view."""
+        if persp == self.root_player:
+            self.record(kind, node, -1, ply, action, alpha, beta, value, persp, pruned)
+        else:
+            self.record(kind, node, -1, ply, action, -beta, -alpha, -value, persp, pruned)
+
+    cdef int ordered_moves(self, int* moves, int tt_move) except -1:
+        """Fill ``moves`` in search order; returns their count."""
+        cdef int n = self.state.legal_moves(moves)
+        cdef int i, j, m, r
+        if self.ranks != NULL:
+            for i in range(1, n):           # stable insertion sort by rank
+                m = moves[i]
+                r = self.rank(m)
+                j = i - 1
+                while j >= 0 and self.rank(moves[j]) > r:
+                    moves[j + 1] = moves[j]
+                    j -= 1
+                moves[j + 1] = m
+        elif self.order_function is not None:
+            given = [moves[i] for i in range(n)]
+            ordered = list(self.order_function(self.state, list(given)))
+            if sorted(ordered) != sorted(given):
+                raise ValueError(
+                    f"order function returned {ordered!r}, not a permutation of {given!r}"
+                )
+            for i in range(n):
+                moves[i] = ordered[i]
+        if tt_move >= 0:
+            for i in range(n):
+                if moves[i] == tt_move:
+                    for j in range(i, 0, -1):
+                        moves[j] = moves[j - 1]
+                    moves[0] = tt_move
+                    break
+        return n
+
+    cdef inline int rank(self, int move) noexcept:
+        return self.ranks[move] if move < self.n_ranks else UNRANKED
+
+    cdef inline bint out_of_budget(self) noexcept:
+        if self.max_nodes > 0 and self.nodes >= self.max_nodes:
+            return True
+        if self.deadline > 0 and (self.nodes & TIME_CHECK_MASK) == 0 and now() > self.deadline:
+            return True
+        return False
+
+    # ------------------------------------------------------------------ the search
+    cdef double search(self, int depth, double alpha, double beta, int persp, int ply,
+                       long long parent, int action) except? -1.5e308:
+        """Value of the current state from ``persp``'s view, window (alpha, beta) in that view."""
+        cdef Game g = self.state
+        cdef int moves[MAX_ACTIONS]
+        cdef int n, i, j, mover, best_move = -1, tt_move = -1, flag
+        cdef double v, best, u, alpha0, sign = 1.0
+        cdef long long node
+        cdef TTEntry* entry
+
+        if self.aborted or self.out_of_budget():
+            self.aborted = True
+            return 0.0
+        node = self.nodes
+        self.nodes += 1
+        self.pv_len[ply] = 0
+        mover = g.to_move()
+        if self.tracing:
+            if persp == self.root_player:
+                self.record("enter", node, parent, ply, action, alpha, beta, NAN, mover)
+            else:
+                self.record("enter", node, parent, ply, action, -beta, -alpha, NAN, mover)
+
+        if mover == TERMINAL:
+            u = g.utility(persp)
+            v = 0.0 if u == 0.0 else u * (self.win_value - self.win_decay * ply)
+            if self.tracing:
+                self.record("terminal", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp),
+                            TERMINAL)
+            return v
+        if mover == CHANCE:
+            self.hit_chance = True
+            self.aborted = True
+            return 0.0
+        if depth == 0 or ply >= MAX_PLY - 1:
+            self.leaves += 1
+            v = 0.0
+            if self.heuristic is not None:
+                v = self.heuristic.evaluate(g, self.root_player)
+            if persp != self.root_player:
+                v = -v
+            if self.tracing:
+                self.record("leaf", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp), mover)
+            return v
+
+        if mover != persp:                  # a MIN node for persp: search it as its mover
+            sign = -1.0
+            alpha, beta = -beta, -alpha
+
+        if self.tt is not None:
+            entry = self.tt.lookup(g.key())
+            if entry != NULL:
+                tt_move = entry.move
+                if entry.depth >= depth:
+                    v = entry.value
+                    if entry.flag == TT_EXACT:
+                        alpha = beta = v
+                    elif entry.flag == TT_LOWER and v > alpha:
+                        alpha = v
+                    elif entry.flag == TT_UPPER and v < beta:
+                        beta = v
+                    if alpha >= beta:
+                        self.tt_hits += 1
+                        if self.tracing:
+                            self.record("tt_hit", node, parent, ply, -1, NAN, NAN,
+                                        self.to_root(sign * v, persp), mover)
+                        return sign * v
+
+        alpha0 = alpha                      # the window the children get decides the flag
+        n = self.ordered_moves(moves, tt_move)
+        best = -INFINITY
+        for i in range(n):
+            g.make(moves[i])
+            self.generated += 1
+            if not self.use_pvs or i == 0:
+                v = self.search(depth - 1, alpha, beta, mover, ply + 1, node, moves[i])
+            else:
+                v = self.search(depth - 1, alpha, alpha + self.null_window, mover, ply + 1,
+                                node, moves[i])
+                if alpha < v < beta and not self.aborted:
+                    self.researches += 1
+                    if self.tracing:
+                        self.record_window("research", node, ply, moves[i], alpha, beta, v,
+                                           mover)
+                    v = self.search(depth - 1, v, beta, mover, ply + 1, node, moves[i])
+            g.unmake(moves[i])
+            if self.aborted:
+                break
+            if i == 0 or v > best:
+                best = v
+                best_move = moves[i]
+                self.pv[ply * MAX_PLY] = best_move
+                self.pv_len[ply] = 1 + self.pv_len[ply + 1]
+                for j in range(self.pv_len[ply + 1]):
+                    self.pv[ply * MAX_PLY + 1 + j] = self.pv[(ply + 1) * MAX_PLY + j]
+            if self.prune:
+                if best > alpha:
+                    alpha = best
+                    if self.tracing:
+                        self.record_window("update", node, ply, moves[i], alpha, beta, best,
+                                           mover)
+                if alpha >= beta:
+                    if i < n - 1:
+                        self.cutoffs += 1
+                        if self.tracing:
+                            self.record_window("cutoff", node, ply, moves[i], alpha, beta,
+                                               best, mover,
+                                               tuple([moves[k] for k in range(i + 1, n)]))
+                    if self.fail_hard:
+                        best = beta
+                    break
+        else:
+            if self.fail_hard and self.prune:
+                best = alpha
+
+        if self.tt is not None and not self.aborted:
+            if best <= alpha0:
+                flag = TT_UPPER
+            elif best >= beta:
+                flag = TT_LOWER
+            else:
+                flag = TT_EXACT
+            self.tt.store(g.key(), best, depth, best_move, flag)
+        if self.tracing:
+            self.record("exit", node, parent, ply, best_move, NAN, NAN,
+                        self.to_root(sign * best, persp), mover)
+        return sign * best

@@ -1,0 +1,186 @@
+"""The public search functions: validate the inputs, run the compiled core, package the result.
+
+Every function takes the same keyword options and returns a :class:`SearchResult`::
+
+    alphabeta(state, depth, evaluate=None, *, order=None, tt=None, max_nodes=None,
+              time_limit=None, trace=False, win_value=1.0, win_decay=0.0, fail_hard=False)
+
+``evaluate(state, player) -> float`` scores non-terminal leaves from ``player``'s point of
+view (``None``: every leaf scores 0); it may be a compiled :class:`~qsearch.heuristics.Heuristic`
+or any Python function. ``depth=None`` searches to the end of the game. The state is never
+modified: the search runs on a clone.
+"""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from qsearch.games._game import Game
+from qsearch.heuristics import as_heuristic
+from qsearch.search._engine import MAX_SEARCH_PLY, Searcher
+from qsearch.search.deepening import deepen
+from qsearch.search.result import SearchResult
+from qsearch.search.tt import TranspositionTable
+
+UNLIMITED_DEPTH = 1 << 30
+
+Order = Sequence[int] | Callable[[Any, list], list] | None
+
+
+def _check_depth(depth) -> int:
+    if depth is None:
+        return UNLIMITED_DEPTH
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth must be an int >= 0 or None, not {type(depth).__name__}")
+    if depth < 0:
+        raise ValueError(f"depth must be >= 0 (or None for no limit), not {depth}")
+    return depth
+
+
+def _check_state(state) -> None:
+    if not isinstance(state, Game):
+        raise TypeError(
+            f"the compiled search needs a qsearch game (qsearch.games), not "
+            f"{type(state).__name__}; qsearch.reference runs on any OpenSpiel-like state"
+        )
+
+
+def _check_limits(max_nodes, time_limit) -> tuple[int, float]:
+    if max_nodes is not None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
+        if max_nodes < 1:
+            raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
+    if time_limit is not None:
+        if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool):
+            raise TypeError(f"time_limit must be seconds (a number), not {time_limit!r}")
+        if not time_limit > 0:
+            raise ValueError(f"time_limit must be > 0 seconds, not {time_limit}")
+    return (max_nodes or 0), float(time_limit or 0.0)
+
+
+def _check_order(order) -> None:
+    if order is None or callable(order):
+        return
+    try:
+        items = list(order)
+    except TypeError:
+        raise TypeError(
+            "order must be None, a sequence of actions (highest priority first) or a "
+            f"function (state, actions) -> actions, not {type(order).__name__}"
+        ) from None
+    for a in items:
+        if isinstance(a, bool) or not isinstance(a, int) or a < 0:
+            raise ValueError(f"order must list actions (ints >= 0); got {a!r}")
+    if len(set(items)) != len(items):
+        raise ValueError(f"order lists an action twice: {items!r}")
+
+
+def _make_tt(tt) -> TranspositionTable | None:
+    if tt is None or tt is False:
+        return None
+    if tt is True:
+        return TranspositionTable()
+    if isinstance(tt, TranspositionTable):
+        return tt
+    raise TypeError(f"tt must be None, True or a TranspositionTable, not {type(tt).__name__}")
+
+
+def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool = False,
+         use_pvs: bool = False, order: Order = None, tt=None, max_nodes=None,
+         time_limit=None, trace: bool = False, win_value: float = 1.0,
+         win_decay: float = 0.0, null_window: float = 1.0) -> SearchResult:
+    _check_state(state)
+    depth_c = _check_depth(depth)
+    heuristic = as_heuristic(evaluate)
+    _check_order(order)
+    nodes_c, time_c = _check_limits(max_nodes, time_limit)
+    table = _make_tt(tt)
+    if not null_window > 0:
+        raise ValueError(f"null_window must be > 0, not {null_window}")
+    if state.is_terminal():
+        raise ValueError(f"the game is over in this state: {algorithm} has nothing to search")
+    if state.is_chance_node():
+        raise ValueError(f"{algorithm} cannot search a chance node; use expectiminimax")
+    searcher = Searcher()
+    searcher.configure(
+        state.clone(), heuristic, table, order, prune=prune, fail_hard=fail_hard,
+        use_pvs=use_pvs, tracing=bool(trace), win_value=float(win_value),
+        win_decay=float(win_decay), null_window=float(null_window), max_nodes=nodes_c,
+        time_limit=time_c,
+    )
+    start = time.perf_counter()
+    value, action, pv, complete = searcher.run(depth_c)
+    elapsed = time.perf_counter() - start
+    if searcher.hit_chance:
+        raise ValueError(f"{algorithm} reached a chance node; use expectiminimax for dice games")
+    return SearchResult(
+        value=value, action=action, pv=pv, nodes=searcher.nodes, generated=searcher.generated,
+        leaves=searcher.leaves, cutoffs=searcher.cutoffs, elapsed=elapsed,
+        algorithm=algorithm, depth=depth, complete=complete, researches=searcher.researches,
+        tt_hits=searcher.tt_hits, trace=searcher.trace,
+    )
+
+
+def minimax(state, depth=None, evaluate=None, *, order: Order = None, max_nodes=None,
+            time_limit=None, trace: bool = False, win_value: float = 1.0,
+            win_decay: float = 0.0) -> SearchResult:
+    """Plain minimax to ``depth`` plies: every node below the root is searched."""
+    return _run("minimax", state, depth, evaluate, prune=False, order=order,
+                max_nodes=max_nodes, time_limit=time_limit, trace=trace,
+                win_value=win_value, win_decay=win_decay)
+
+
+def negamax(state, depth=None, evaluate=None, *, order: Order = None, max_nodes=None,
+            time_limit=None, trace: bool = False, win_value: float = 1.0,
+            win_decay: float = 0.0) -> SearchResult:
+    """Minimax in negamax form (one branch, values negated between players); same numbers."""
+    return _run("negamax", state, depth, evaluate, prune=False, order=order,
+                max_nodes=max_nodes, time_limit=time_limit, trace=trace,
+                win_value=win_value, win_decay=win_decay)
+
+
+def alphabeta(state, depth=None, evaluate=None, *, fail_hard: bool = False,
+              order: Order = None, tt=None, max_nodes=None, time_limit=None,
+              trace: bool = False, win_value: float = 1.0,
+              win_decay: float = 0.0) -> SearchResult:
+    """Alpha-beta pruning; fail-soft by default, ``fail_hard=True`` for documents 001/003.
+
+    A node stops as soon as alpha >= beta. Fail-soft returns the best value found even when
+    it lies outside the window; fail-hard returns alpha or beta instead (as the documents'
+    pseudocode does). Both choose the same root value and action.
+    """
+    return _run("alphabeta", state, depth, evaluate, prune=True, fail_hard=fail_hard,
+                order=order, tt=tt, max_nodes=max_nodes, time_limit=time_limit, trace=trace,
+                win_value=win_value, win_decay=win_decay)
+
+
+def pvs(state, depth=None, evaluate=None, *, null_window: float = 1.0, order: Order = None,
+        tt=None, max_nodes=None, time_limit=None, trace: bool = False,
+        win_value: float = 1.0, win_decay: float = 0.0) -> SearchResult:
+    """Principal variation search (document 002, Alg. 3).
+
+    The first child gets the full window; the others a null window (alpha, alpha +
+    ``null_window``) that only asks "is it better than alpha?"; a child that answers yes
+    with a value inside (alpha, beta) is searched again with (value, beta) (``researches``).
+    """
+    return _run("pvs", state, depth, evaluate, prune=True, use_pvs=True,
+                null_window=null_window, order=order, tt=tt, max_nodes=max_nodes,
+                time_limit=time_limit, trace=trace, win_value=win_value, win_decay=win_decay)
+
+
+ALGORITHMS = {"minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "pvs": pvs}
+
+
+def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alphabeta",
+                        time_limit=None, max_nodes=None, tt=True, order: Order = None,
+                        **options) -> SearchResult:
+    """Search depth 1, 2, ... up to ``max_depth`` (or until a limit), reusing one table.
+
+    See :func:`qsearch.search.deepening.deepen` for the contract.
+    """
+    _check_state(state)
+    return deepen(ALGORITHMS, state, max_depth, evaluate, algorithm=algorithm,
+                  time_limit=time_limit, max_nodes=max_nodes, tt=_make_tt(tt), order=order,
+                  check_depth=_check_depth, check_limits=_check_limits, **options)

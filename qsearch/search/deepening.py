@@ -1,0 +1,52 @@
+"""Iterative deepening, shared by the compiled and the reference algorithms."""
+from __future__ import annotations
+
+import time
+
+from qsearch.search.result import SearchResult
+
+COUNTS = ("nodes", "generated", "leaves", "cutoffs", "researches", "tt_hits")
+
+
+def deepen(algorithms: dict, state, max_depth, evaluate, *, algorithm: str, time_limit,
+           max_nodes, tt, order, check_depth, check_limits, **options) -> SearchResult:
+    """Run ``algorithms[algorithm]`` at depth 1, 2, ... ``max_depth``, sharing the table ``tt``.
+
+    The table's best moves from depth d order the search at depth d + 1 (searched first).
+    Node and time limits apply to the whole run. Returns the result of the deepest
+    *complete* iteration, every iteration in ``.iterations``, and the counts summed over all
+    of them (the one cut short included). It stops early once an iteration evaluated no
+    leaf: the whole game tree was searched, deeper adds nothing.
+    """
+    if algorithm not in ("alphabeta", "pvs"):
+        raise ValueError(f"algorithm must be 'alphabeta' or 'pvs', not {algorithm!r}")
+    if max_depth is None and time_limit is None and max_nodes is None:
+        raise ValueError("give max_depth, time_limit or max_nodes: nothing would stop it")
+    limit = min(check_depth(max_depth), 255)
+    check_limits(max_nodes, time_limit)
+    search = algorithms[algorithm]
+    start = time.perf_counter()
+    iterations: list[SearchResult] = []
+    best: SearchResult | None = None
+    for depth in range(1, limit + 1):
+        left_nodes = None if max_nodes is None else max_nodes - sum(r.nodes for r in iterations)
+        left_time = None if time_limit is None else time_limit - (time.perf_counter() - start)
+        if (left_nodes is not None and left_nodes < 1) or (left_time is not None and left_time <= 0):
+            break
+        res = search(state, depth, evaluate, tt=tt, order=order, max_nodes=left_nodes,
+                     time_limit=left_time, **options)
+        iterations.append(res)
+        if not res.complete:
+            break
+        best = res
+        if res.leaves == 0:
+            break
+    if best is None:  # not even depth 1 finished: report what the cut search found
+        best = iterations[-1]
+    total = {k: sum(getattr(r, k) for r in iterations) for k in COUNTS}
+    return SearchResult(
+        value=best.value, action=best.action, pv=best.pv, elapsed=time.perf_counter() - start,
+        algorithm=f"iterative_deepening({algorithm})", depth=best.depth,
+        complete=all(r.complete for r in iterations), trace=None, iterations=iterations,
+        **total,
+    )

@@ -1,0 +1,56 @@
+"""What every search returns."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from qsearch.trace import TraceEvent
+
+
+@dataclass
+class SearchResult:
+    """The outcome of one search.
+
+    Node counts are explicit because documents count differently:
+
+    * ``nodes``: calls of the recursive search (nodes visited), the root included;
+    * ``generated``: children made (``make``/``apply_action`` calls);
+    * ``leaves``: calls of the evaluation function at the depth limit (terminal states are
+      scored by the rules, not counted here);
+    * ``cutoffs``: nodes that stopped early with actions left unsearched (prunes).
+
+    ``value`` is from the point of view of the player to move at the root. ``complete`` is
+    False when a node or time limit stopped the search: ``value``/``action`` are then the
+    best found among the root actions searched to the end.
+    """
+
+    value: float
+    action: int | None
+    pv: list[int]
+    nodes: int
+    generated: int
+    leaves: int
+    cutoffs: int
+    elapsed: float
+    algorithm: str = ""
+    depth: int | None = None
+    complete: bool = True
+    researches: int = 0
+    tt_hits: int = 0
+    trace: list[TraceEvent] | None = None
+    iterations: list[SearchResult] = field(default_factory=list)
+
+    def counts(self) -> dict:
+        """The node counts as a dict (for tables and comparisons)."""
+        return {
+            "nodes": self.nodes, "generated": self.generated, "leaves": self.leaves,
+            "cutoffs": self.cutoffs, "researches": self.researches, "tt_hits": self.tt_hits,
+        }
+
+    def __repr__(self) -> str:
+        trace = f", trace=<{len(self.trace)} events>" if self.trace is not None else ""
+        return (
+            f"SearchResult(algorithm={self.algorithm!r}, value={self.value!r}, "
+            f"action={self.action!r}, pv={self.pv!r}, depth={self.depth!r}, "
+            f"nodes={self.nodes}, generated={self.generated}, leaves={self.leaves}, "
+            f"cutoffs={self.cutoffs}, complete={self.complete}{trace})"
+        )

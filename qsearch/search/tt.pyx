@@ -1,0 +1,87 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""A transposition table with explicit EXACT / LOWER / UPPER entries.
+
+Fixed size (a power of two), one entry per slot, always replace. The slot of a key is
+``mix(key) & (size - 1)`` with :func:`slot_of` (a 64-bit finaliser, so that keys made of
+board bits spread evenly). The pure-Python twin uses the same slots and rule, so both
+searches probe and store identically and their node counts agree.
+"""
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+FLAG_NAMES = {TT_EXACT: "EXACT", TT_LOWER: "LOWER", TT_UPPER: "UPPER"}
+EXACT, LOWER, UPPER = TT_EXACT, TT_LOWER, TT_UPPER
+
+
+cdef inline unsigned long long mix64(unsigned long long x) noexcept nogil:
+    x ^= x >> 33
+    x *= 0xff51afd7ed558ccdULL
+    x ^= x >> 33
+    x *= 0xc4ceb9fe1a85ec53ULL
+    x ^= x >> 33
+    return x
+
+
+def slot_of(unsigned long long key, int bits) -> int:
+    """The slot of ``key`` in a table of ``2**bits`` entries."""
+    return mix64(key) & ((1ULL << bits) - 1)
+
+
+cdef class TranspositionTable:
+    """``TranspositionTable(bits=20)``: 2**bits entries (about 32 bytes each)."""
+
+    def __cinit__(self, int bits=20):
+        if not 1 <= bits <= 30:
+            raise ValueError(f"bits must be between 1 and 30, not {bits}")
+        self.bits = bits
+        self.mask = (1ULL << bits) - 1
+        self.entries = <TTEntry*>calloc(1ULL << bits, sizeof(TTEntry))
+        if self.entries == NULL:
+            raise MemoryError(f"cannot allocate a table of 2**{bits} entries")
+
+    def __dealloc__(self):
+        free(self.entries)
+
+    cdef TTEntry* lookup(self, unsigned long long key) noexcept:
+        cdef TTEntry* e = &self.entries[mix64(key) & self.mask]
+        self.probes += 1
+        if e.flag != TT_EMPTY and e.key == key:
+            return e
+        return NULL
+
+    cdef void store(self, unsigned long long key, double value, int depth, int move,
+                    int flag) noexcept:
+        cdef TTEntry* e = &self.entries[mix64(key) & self.mask]
+        e.key = key
+        e.value = value
+        e.depth = depth
+        e.move = move
+        e.flag = flag
+        self.stores += 1
+
+    def clear(self) -> None:
+        """Empty every slot."""
+        memset(self.entries, 0, (self.mask + 1) * sizeof(TTEntry))
+        self.stores = 0
+        self.probes = 0
+
+    def get(self, key):
+        """``(value, depth, move, flag name)`` stored for ``key``, or None."""
+        cdef TTEntry* e = self.lookup(key)
+        if e == NULL:
+            return None
+        return (e.value, e.depth, None if e.move < 0 else e.move, FLAG_NAMES[e.flag])
+
+    def __len__(self):
+        return self.mask + 1
+
+    def filled(self) -> int:
+        """Number of slots in use."""
+        cdef unsigned long long i, n = 0
+        for i in range(self.mask + 1):
+            if self.entries[i].flag != TT_EMPTY:
+                n += 1
+        return n
+
+    def __repr__(self):
+        return f"TranspositionTable(bits={self.bits})"

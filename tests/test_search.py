@@ -1,0 +1,285 @@
+"""The compiled search against its pure-Python twin, OpenSpiel, and known values."""
+import random
+
+import pytest
+
+import qsearch.reference as ref
+import qsearch.search as fast
+from qsearch.games import Connect4, TicTacToe
+from qsearch.heuristics import Heuristic
+from qsearch.heuristics.connect4 import evaluation_table
+from qsearch.reference.heuristics import evaluation_table as evaluation_table_twin
+
+POSITIONS_PER_GAME = 200
+
+
+def random_position(cls, rng, max_plies):
+    """A non-terminal position after a random number of random moves."""
+    state = cls()
+    for _ in range(rng.randint(0, max_plies)):
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            state.undo_action()
+            break
+    return state
+
+
+def lopsided(state, player):
+    """A deliberately asymmetric heuristic (not zero-sum), to catch sign mistakes."""
+    k = state.position_key()
+    return ((k * 2654435761) % 1000) / 100.0 - 5.0 + (0.5 if player == 0 else -0.25)
+
+
+# (algorithm, options) pairs: every algorithm and every switch that changes the search.
+VARIANTS = [
+    ("minimax", {}),
+    ("negamax", {}),
+    ("alphabeta", {}),
+    ("alphabeta", {"fail_hard": True}),
+    ("alphabeta", {"order": [3, 2, 4, 1, 5, 0, 6]}),
+    ("alphabeta", {"tt": True}),
+    ("pvs", {}),
+    ("pvs", {"tt": True, "order": [4, 3, 2]}),
+]
+
+
+def positions(cls, seed):
+    rng = random.Random(seed)
+    max_plies = 6 if cls is TicTacToe else 20
+    return [(random_position(cls, rng, max_plies), 1 + i % 6) for i in range(POSITIONS_PER_GAME)]
+
+
+def same(a, b):
+    return (a.value, a.action, a.pv, a.counts(), a.complete) == (
+        b.value, b.action, b.pv, b.counts(), b.complete)
+
+
+@pytest.mark.parametrize("name,options", VARIANTS, ids=lambda v: str(v))
+def test_compiled_matches_reference_on_tictactoe(name, options):
+    for state, depth in positions(TicTacToe, 1):
+        options = {k: v for k, v in options.items() if k != "order"} | (
+            {"order": [4, 0, 2, 6, 8]} if "order" in options else {})
+        a = fast.ALGORITHMS[name](state, depth, lopsided, **options)
+        b = ref.ALGORITHMS[name](state, depth, lopsided, **options)
+        assert same(a, b), (repr(state), depth, a, b)
+
+
+@pytest.mark.parametrize("name,options", VARIANTS, ids=lambda v: str(v))
+def test_compiled_matches_reference_on_connect4(name, options):
+    # The compiled heuristic against its twin; the cheaper Python one for the full trees.
+    fast_h, ref_h = (lopsided, lopsided) if name in ("minimax", "negamax") else (
+        evaluation_table, evaluation_table_twin)
+    for state, depth in positions(Connect4, 2):
+        a = fast.ALGORITHMS[name](state, depth, fast_h, **options)
+        b = ref.ALGORITHMS[name](state, depth, ref_h, **options)
+        assert same(a, b), (repr(state), depth, a, b)
+
+
+@pytest.mark.parametrize("name", ["minimax", "alphabeta", "pvs"])
+def test_traces_are_identical(name):
+    rng = random.Random(3)
+    for _ in range(30):
+        state = random_position(Connect4, rng, 12)
+        a = fast.ALGORITHMS[name](state, 3, lopsided, trace=True)
+        b = ref.ALGORITHMS[name](state, 3, lopsided, trace=True)
+        assert a.trace == b.trace
+        assert sum(e.kind == "enter" for e in a.trace) == a.nodes
+        assert sum(e.kind == "cutoff" for e in a.trace) == a.cutoffs
+
+
+def test_pruning_never_changes_the_value():
+    rng = random.Random(4)
+    for _ in range(60):
+        state = random_position(Connect4, rng, 16)
+        full = fast.minimax(state, 4, evaluation_table)
+        for res in (
+            fast.alphabeta(state, 4, evaluation_table),
+            fast.alphabeta(state, 4, evaluation_table, fail_hard=True),
+            fast.alphabeta(state, 4, evaluation_table, tt=True),
+            fast.negamax(state, 4, evaluation_table),
+        ):
+            assert res.value == full.value
+            assert res.nodes <= full.nodes
+        # PVS may visit more nodes than minimax (its re-searches), never a different value.
+        assert fast.pvs(state, 4, evaluation_table).value == full.value
+
+
+def test_tictactoe_empty_board_is_a_draw_with_the_full_tree():
+    res = fast.minimax(TicTacToe())
+    assert res.value == 0
+    assert res.nodes == 549_946
+    assert res.generated == 549_945
+    assert fast.alphabeta(TicTacToe()).value == 0
+    assert fast.pvs(TicTacToe(), tt=True).value == 0
+
+
+def test_alphabeta_depth6_empty_connect4_visits_the_minimal_tree():
+    res = fast.alphabeta(Connect4(), 6)
+    assert res.leaves == 7**3 + 7**3 - 1 == 685
+    assert res.value == 0
+    assert ref.alphabeta(Connect4(), 6).leaves == 685
+
+
+def test_openspiel_alpha_beta_evaluates_the_same_685_leaves():
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    calls = []
+
+    def zero(state):
+        calls.append(1)
+        return 0.0
+
+    game = pyspiel.load_game("connect_four")
+    value, action = alpha_beta_search(game, maximum_depth=6, value_function=zero,
+                                      maximizing_player_id=0)
+    res = fast.alphabeta(Connect4(), 6)
+    assert len(calls) == res.leaves == 685
+    assert (value, action) == (res.value, res.action)
+
+
+def test_reference_runs_on_openspiel_states():
+    pyspiel = pytest.importorskip("pyspiel")
+    state = pyspiel.load_game("tic_tac_toe").new_initial_state()
+    for a in (4, 0, 8):
+        state.apply_action(a)
+    ours = TicTacToe.from_actions([4, 0, 8])
+    for name in ("minimax", "alphabeta", "pvs"):
+        a = ref.ALGORITHMS[name](state)
+        b = fast.ALGORITHMS[name](ours)
+        assert (a.value, a.action, a.nodes) == (b.value, b.action, b.nodes)
+
+
+def test_takes_an_immediate_win():
+    # . . . . . . .
+    # x . . . . . .
+    # x o . . . . .
+    # x o . . . . .   x to move: column 1 wins at once
+    state = Connect4.from_moves("121212")
+    for name, search in fast.ALGORITHMS.items():
+        res = search(state, 4)
+        assert res.action == 0, name
+        assert res.value == 1.0
+
+
+def test_win_decay_prefers_the_quickest_win():
+    state = Connect4.from_moves("121212")
+    res = fast.alphabeta(state, 5, win_value=10, win_decay=1)
+    assert (res.value, res.action) == (9.0, 0)
+    assert ref.alphabeta(state, 5, win_value=10, win_decay=1).value == 9.0
+
+
+def test_fail_hard_and_fail_soft_agree_at_the_root():
+    rng = random.Random(5)
+    for _ in range(40):
+        state = random_position(Connect4, rng, 18)
+        soft = fast.alphabeta(state, 5, evaluation_table)
+        hard = fast.alphabeta(state, 5, evaluation_table, fail_hard=True)
+        assert (soft.value, soft.action) == (hard.value, hard.action)
+
+
+def test_compiled_heuristic_python_subclass_and_function_agree():
+    class PyTable(Heuristic):
+        def evaluate(self, state, player):
+            return evaluation_table_twin(state, player)
+
+    state = Connect4.from_moves("4453")
+    results = [
+        fast.alphabeta(state, 5, h)
+        for h in (evaluation_table, PyTable(), evaluation_table_twin)
+    ]
+    assert len({(r.value, r.action, r.nodes, r.leaves) for r in results}) == 1
+
+
+def test_node_limit_stops_both_twins_at_the_same_place():
+    state = Connect4.from_moves("4453")
+    for name in ("minimax", "alphabeta", "pvs"):
+        a = fast.ALGORITHMS[name](state, 8, evaluation_table, max_nodes=5000)
+        b = ref.ALGORITHMS[name](state, 8, evaluation_table_twin, max_nodes=5000)
+        assert a.nodes == 5000 and not a.complete
+        assert same(a, b)
+
+
+def test_time_limit_returns_an_incomplete_result():
+    res = fast.alphabeta(Connect4(), 30, time_limit=0.01)
+    assert not res.complete
+    assert res.nodes > 0
+
+
+def test_iterative_deepening_matches_the_direct_search_and_its_twin():
+    state = Connect4.from_moves("44536")
+    deep = fast.iterative_deepening(state, 7, evaluation_table)
+    direct = fast.alphabeta(state, 7, evaluation_table)
+    assert deep.value == direct.value
+    assert [r.depth for r in deep.iterations] == list(range(1, 8))
+    assert deep.nodes == sum(r.nodes for r in deep.iterations)
+    twin = ref.iterative_deepening(state, 7, evaluation_table_twin)
+    assert (twin.value, twin.action, twin.nodes, twin.leaves) == (
+        deep.value, deep.action, deep.nodes, deep.leaves)
+
+
+def test_iterative_deepening_stops_when_the_tree_is_exhausted():
+    res = fast.iterative_deepening(TicTacToe.from_board("xo./.x./o.."), 9)
+    assert res.value == 1.0
+    assert res.iterations[-1].leaves == 0
+    assert len(res.iterations) < 9
+
+
+def test_iterative_deepening_with_node_budget_keeps_last_complete_iteration():
+    res = fast.iterative_deepening(Connect4(), None, evaluation_table, max_nodes=20_000)
+    assert not res.iterations[-1].complete
+    assert res.depth == res.iterations[-2].depth
+    assert res.nodes <= 20_000
+
+
+def test_transposition_table_entries_have_explicit_flags():
+    table = fast.TranspositionTable(bits=16)
+    state = Connect4.from_moves("4453")
+    fast.alphabeta(state, 5, evaluation_table, tt=table)
+    entry = table.get(state.position_key())
+    assert entry is not None
+    value, depth, move, flag = entry
+    assert (depth, flag) == (5, "EXACT")
+    assert move == fast.alphabeta(state, 5, evaluation_table).action
+    assert table.filled() > 100
+
+
+def test_search_leaves_the_state_unchanged():
+    state = Connect4.from_moves("4453")
+    before = (str(state), state.position_key(), state.history())
+    fast.alphabeta(state, 6, evaluation_table, tt=True, trace=True)
+    fast.pvs(state, 5, lopsided)
+    ref.alphabeta(state, 3, lopsided)
+    assert (str(state), state.position_key(), state.history()) == before
+
+
+@pytest.mark.parametrize("module", [fast, ref], ids=["compiled", "reference"])
+def test_bad_arguments_raise_clear_errors(module):
+    state = Connect4.from_moves("4453")
+    before = str(state)
+    with pytest.raises(ValueError, match="depth must be >= 0"):
+        module.alphabeta(state, -1)
+    with pytest.raises(TypeError, match="depth"):
+        module.alphabeta(state, "3")
+    with pytest.raises(ValueError, match="max_nodes"):
+        module.alphabeta(state, 3, max_nodes=0)
+    with pytest.raises(ValueError, match="game is over"):
+        module.alphabeta(Connect4.from_moves("1212121"), 3)
+    with pytest.raises(ValueError, match="permutation"):
+        module.alphabeta(state, 2, order=lambda s, actions: actions[:-1])
+    with pytest.raises(TypeError):
+        module.alphabeta(state, 2, lambda s, p: "good")
+    assert str(state) == before
+
+
+def test_compiled_search_rejects_foreign_states_and_bad_options():
+    with pytest.raises(TypeError, match="qsearch game"):
+        fast.alphabeta("4453", 3)
+    with pytest.raises(TypeError, match="evaluate"):
+        fast.alphabeta(Connect4(), 3, evaluate=42)
+    with pytest.raises(TypeError, match="tt"):
+        fast.alphabeta(Connect4(), 3, tt="yes")
+    with pytest.raises(ValueError, match="twice"):
+        fast.alphabeta(Connect4(), 3, order=[3, 3])
+    with pytest.raises(ValueError, match="nothing would stop"):
+        fast.iterative_deepening(Connect4())
