@@ -38,6 +38,7 @@ VARIANTS = [
     ("alphabeta", {"fail_hard": True}),
     ("alphabeta", {"order": [3, 2, 4, 1, 5, 0, 6]}),
     ("alphabeta", {"tt": True}),
+    ("alphabeta", {"strict": True, "fail_hard": True}),
     ("pvs", {}),
     ("pvs", {"tt": True, "order": [4, 3, 2]}),
 ]

@@ -12,10 +12,12 @@ from __future__ import annotations
 from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, check_arguments
 
 
-def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, order=None, tt=None,
+def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False, order=None,
+              tt=None,
               max_nodes=None, time_limit=None, trace=False, win_value=1.0, win_decay=0.0):
     """Value and best action of ``state`` for the player to move (MAX), pruning with alpha-beta.
 
+    ``strict``: cut only when alpha > beta (document 002's Alg. 2), not already when equal.
     ``tt``: None, True (a new table) or a :class:`~qsearch.reference._common.ReferenceTable`
     (needs ``state.position_key()``).
     """
@@ -80,7 +82,7 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, order=None, 
             elif not is_max and best < beta:
                 beta = best
                 ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
-            if alpha >= beta:
+            if alpha > beta or (alpha == beta and not strict):
                 cut = True
                 if i < len(actions) - 1:
                     ctx.cutoffs += 1

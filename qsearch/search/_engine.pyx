@@ -19,6 +19,8 @@ the tests check that both give the same value, action, principal variation and c
   function), then with the transposition table's move first;
 * the best action is the first child whose value is strictly greater than all before it
   (the first child if none is);
+* a node is cut off once alpha >= beta (``strict``: only once alpha > beta, as document
+  002's Alg. 2 writes it);
 * fail-soft alpha-beta returns the best value even outside the window; fail-hard clamps to
   [alpha, beta]; a cut-off is counted only when actions were left unsearched.
 """
@@ -57,7 +59,7 @@ cdef class Searcher:
     cdef object order_function          # Python callable (state, actions) -> actions, or None
     cdef int* ranks                     # priority of each action (lower first), or NULL
     cdef int n_ranks
-    cdef bint prune, fail_hard, use_pvs, tracing, aborted
+    cdef bint prune, fail_hard, use_pvs, strict, tracing, aborted
     cdef double win_value, win_decay, null_window
     cdef int root_player
     cdef long long max_nodes            # 0: no limit
@@ -79,13 +81,14 @@ cdef class Searcher:
         free(self.ranks)
 
     def configure(self, Game state, heuristic, tt, order, *, bint prune, bint fail_hard,
-                  bint use_pvs, bint tracing, double win_value, double win_decay,
+                  bint use_pvs, bint strict, bint tracing, double win_value, double win_decay,
                   double null_window, long long max_nodes, double time_limit):
         """Set up one search of ``state`` (the caller passes a clone it owns)."""
         self.state = state
         self.heuristic = heuristic
         self.tt = tt
         self.prune, self.fail_hard, self.use_pvs = prune, fail_hard, use_pvs
+        self.strict = strict
         self.tracing = tracing
         self.trace = [] if tracing else None
         self.win_value, self.win_decay, self.null_window = win_value, win_decay, null_window
@@ -283,7 +286,7 @@ cdef class Searcher:
                     if self.tracing:
                         self.record_window("update", node, ply, moves[i], alpha, beta, best,
                                            mover)
-                if alpha >= beta:
+                if alpha > beta or (alpha == beta and not self.strict):
                     if i < n - 1:
                         self.cutoffs += 1
                         if self.tracing:

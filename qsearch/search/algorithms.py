@@ -88,7 +88,7 @@ def _make_tt(tt) -> TranspositionTable | None:
 
 
 def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool = False,
-         use_pvs: bool = False, order: Order = None, tt=None, max_nodes=None,
+         use_pvs: bool = False, strict: bool = False, order: Order = None, tt=None, max_nodes=None,
          time_limit=None, trace: bool = False, win_value: float = 1.0,
          win_decay: float = 0.0, null_window: float = 1.0) -> SearchResult:
     _check_state(state)
@@ -106,7 +106,7 @@ def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool
     searcher = Searcher()
     searcher.configure(
         state.clone(), heuristic, table, order, prune=prune, fail_hard=fail_hard,
-        use_pvs=use_pvs, tracing=bool(trace), win_value=float(win_value),
+        use_pvs=use_pvs, strict=bool(strict), tracing=bool(trace), win_value=float(win_value),
         win_decay=float(win_decay), null_window=float(null_window), max_nodes=nodes_c,
         time_limit=time_c,
     )
@@ -142,16 +142,18 @@ def negamax(state, depth=None, evaluate=None, *, order: Order = None, max_nodes=
 
 
 def alphabeta(state, depth=None, evaluate=None, *, fail_hard: bool = False,
-              order: Order = None, tt=None, max_nodes=None, time_limit=None,
+              strict: bool = False, order: Order = None, tt=None, max_nodes=None, time_limit=None,
               trace: bool = False, win_value: float = 1.0,
               win_decay: float = 0.0) -> SearchResult:
     """Alpha-beta pruning; fail-soft by default, ``fail_hard=True`` for documents 001/003.
 
     A node stops as soon as alpha >= beta. Fail-soft returns the best value found even when
     it lies outside the window; fail-hard returns alpha or beta instead (as the documents'
-    pseudocode does). Both choose the same root value and action.
+    pseudocode does). Both choose the same root value and action. ``strict=True`` cuts only
+    when alpha > beta, as document 002's Alg. 2 (``if valor > beta``): ties are searched.
     """
     return _run("alphabeta", state, depth, evaluate, prune=True, fail_hard=fail_hard,
+                strict=strict,
                 order=order, tt=tt, max_nodes=max_nodes, time_limit=time_limit, trace=trace,
                 win_value=win_value, win_decay=win_decay)
 
