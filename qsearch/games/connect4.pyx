@@ -17,6 +17,8 @@ A stone in column ``c`` at height ``h`` is bit ``7*c + h``. Four in a row along 
 ``d`` (1 vertical, 7 horizontal, 6 and 8 the diagonals) is detected with two shifted ANDs.
 Player 0 (``x``) moves first, as in OpenSpiel's ``connect_four``; actions are columns 0..6.
 """
+import operator
+
 from qsearch.games._game cimport TERMINAL, Game
 
 cdef inline bint has_four(unsigned long long b) noexcept nogil:
@@ -142,9 +144,12 @@ cdef class Connect4(Game):
         """Seven actions: the columns 0..6."""
         return C4_WIDTH
 
+    def __init__(self):
+        pass  # no arguments: Connect4("4453") must not silently give an empty board
+
     def action_to_string(self, action) -> str:
         """The 1-based column digit, as in the published notation: action 3 -> ``"4"``."""
-        a = int(action)
+        a = operator.index(action)
         if not 0 <= a < C4_WIDTH:
             raise ValueError(f"Connect-4 actions are columns 0-6, not {a}")
         return str(a + 1)

@@ -11,6 +11,8 @@ Cells and actions are numbered as in OpenSpiel's ``tic_tac_toe`` (``row * 3 + co
 
 Player 0 is ``x`` and moves first.
 """
+import operator
+
 from qsearch.games._game cimport TERMINAL, Game
 
 cdef int LINES[8]
@@ -139,9 +141,12 @@ cdef class TicTacToe(Game):
         """Nine actions: the cells 0..8."""
         return 9
 
+    def __init__(self):
+        pass  # no arguments: TicTacToe("x..") must not silently give an empty board
+
     def action_to_string(self, action) -> str:
         """``"(row,col)"``, 0-based: action 5 -> ``"(1,2)"``."""
-        a = int(action)
+        a = operator.index(action)
         if not 0 <= a < 9:
             raise ValueError(f"tic-tac-toe actions are cells 0-8, not {a}")
         return f"({a // 3},{a % 3})"
