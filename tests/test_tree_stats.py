@@ -4,7 +4,10 @@ Numbers: document 002 (Carrillo Redondo, TFG UCM 2023), Ex. 1.4, for tic-tac-toe
 standard Connect-4 perft; OEIS A212693 for Connect-4 positions per ply.
 """
 import pytest
+
 import qsearch.tree_stats as compiled
+from qsearch.games import Connect4, TicTacToe
+from qsearch.reference import tree_stats as ref
 from qsearch.tree_stats import (
     TreeStats,
     count_positions,
@@ -12,9 +15,6 @@ from qsearch.tree_stats import (
     positions_per_ply,
     tree_stats,
 )
-
-from qsearch.games import Connect4, TicTacToe
-from qsearch.reference import tree_stats as ref
 
 C4_PERFT = [1, 7, 49, 343, 2401, 16807, 117649, 823536, 5673234]   # depths 0..8
 A212693 = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275]         # plies 0..8

@@ -64,16 +64,14 @@ cdef class Searcher:
     cdef int root_player
     cdef long long max_nodes            # 0: no limit
     cdef double deadline                # 0: no limit
-    cdef int* pv                        # MAX_PLY x MAX_PLY triangular table
+    cdef int* pv                        # triangular table: row ``ply`` holds that node's line
     cdef int pv_len[MAX_PLY]
     cdef public long long nodes, generated, leaves, cutoffs, researches, tt_hits
     cdef public list trace
     cdef public bint hit_chance
 
     def __cinit__(self):
-        self.pv = <int*>malloc(MAX_PLY * MAX_PLY * sizeof(int))
-        if self.pv == NULL:
-            raise MemoryError()
+        self.pv = NULL
         self.ranks = NULL
 
     def __dealloc__(self):
@@ -117,6 +115,11 @@ cdef class Searcher:
 
     def run(self, int depth):
         """Search the root; returns ``(value, best action or None, pv list, complete)``."""
+        cdef int rows = min(depth, MAX_PLY - 1) + 2   # one row per ply that can be reached
+        free(self.pv)
+        self.pv = <int*>malloc(rows * MAX_PLY * sizeof(int))
+        if self.pv == NULL:
+            raise MemoryError()
         self.pv_len[0] = 0
         cdef double value = self.search(depth, -INFINITY, INFINITY, self.root_player, 0, -1, -1)
         pv = [self.pv[i] for i in range(self.pv_len[0])]

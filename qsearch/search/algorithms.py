@@ -18,7 +18,7 @@ from typing import Any
 
 from qsearch.games._game import Game
 from qsearch.heuristics import as_heuristic
-from qsearch.search._engine import MAX_SEARCH_PLY, Searcher
+from qsearch.search._engine import Searcher
 from qsearch.search.deepening import deepen
 from qsearch.search.result import SearchResult
 from qsearch.search.tt import TranspositionTable

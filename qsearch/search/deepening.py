@@ -31,7 +31,9 @@ def deepen(algorithms: dict, state, max_depth, evaluate, *, algorithm: str, time
     for depth in range(1, limit + 1):
         left_nodes = None if max_nodes is None else max_nodes - sum(r.nodes for r in iterations)
         left_time = None if time_limit is None else time_limit - (time.perf_counter() - start)
-        if (left_nodes is not None and left_nodes < 1) or (left_time is not None and left_time <= 0):
+        if left_nodes is not None and left_nodes < 1:
+            break
+        if left_time is not None and left_time <= 0:
             break
         res = search(state, depth, evaluate, tt=tt, order=order, max_nodes=left_nodes,
                      time_limit=left_time, **options)

@@ -1,0 +1,58 @@
+"""Project hygiene: linters clean, the README's commands are the ones CI runs, the CLI works."""
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def readme_commands() -> list[str]:
+    """The shell commands in the README's fenced ``bash`` blocks of the set-up section."""
+    text = (ROOT / "README.md").read_text()
+    setup = text.split("## Set up", 1)[1].split("\n## ", 1)[0]
+    return [c.strip() for c in re.findall(r"```bash\n(.*?)```", setup, re.S)]
+
+
+def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one():
+    commands = readme_commands()
+    assert len(commands) == 2
+    lessons, tests = commands
+    assert "jupyter lab" in lessons and "pytest" in tests
+    assert tests in (ROOT / ".ci" / "run").read_text()
+
+
+@pytest.mark.parametrize("tool,args", [("ruff", ["check", "."]), ("cython-lint", ["qsearch"])])
+def test_linters_are_clean(tool, args):
+    exe = shutil.which(tool, path=str(Path(sys.executable).parent)) or shutil.which(tool)
+    if exe is None:
+        pytest.skip(f"{tool} is not installed (pip install -e '.[test]')")
+    run = subprocess.run([exe, *args], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def cli(*args, stdin=""):
+    return subprocess.run([sys.executable, "-m", "qsearch", *args], input=stdin,
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def test_cli_solve_prints_the_published_score():
+    out = cli("solve", "connect4", "2252576253462244111563365343671351441")
+    assert out.returncode == 0, out.stderr
+    assert "score -1" in out.stdout
+
+
+def test_cli_solve_rejects_a_malformed_position():
+    out = cli("solve", "connect4", "4458")
+    assert out.returncode == 2
+    assert "bad character '8'" in out.stderr
+
+
+def test_cli_play_answers_a_move_and_rejects_an_illegal_one():
+    out = cli("play", "tictactoe", "--depth", "9", stdin="4\n4\nq\n")
+    assert out.returncode == 0, out.stderr
+    assert "engine plays" in out.stdout
+    assert "not a legal move" in out.stdout
