@@ -202,5 +202,10 @@ cdef class Connect4(Game):
         rows.append(" ".join(str(c + 1) for c in range(C4_WIDTH)))
         return "\n".join(rows)
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.boards)."""
+        from qsearch.viz.boards import board_svg
+        return board_svg(self)
+
     def __reduce__(self):
         return (Connect4.from_moves, (self.moves_string(),))

@@ -211,5 +211,10 @@ cdef class TicTacToe(Game):
     def __str__(self) -> str:
         return self.board_string("\n")
 
+    def _repr_svg_(self) -> str:
+        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.boards)."""
+        from qsearch.viz.boards import board_svg
+        return board_svg(self)
+
     def __reduce__(self):
         return (TicTacToe.from_board, (self.board_string(),))

@@ -1,0 +1,329 @@
+"""Play against the engine in a notebook, with standard ipywidgets only.
+
+``PlayConnect4()`` shows a row of column buttons above the board; ``PlayTicTacToe()`` a 3x3
+grid of buttons beside it. Click, and the engine answers with the chosen algorithm and depth,
+reporting its value, its move and the nodes it searched. Display the object (last line of a
+cell) to get the widget; the same moves work without a browser::
+
+    game = PlayConnect4(depth=4)
+    game.human_move(3)        # the human's move only; raises IllegalMoveError if illegal
+    game.engine_move()        # the engine's reply: returns its SearchResult
+    game.play(2)              # what a click does: human move, then the engine's reply
+    game.undo()               # take back to the human's previous turn
+    game.state, game.status_text
+
+The board is an SVG string in ``widgets.HTML`` (no ``Output`` widget, so notebooks that show
+it pass strict nbval, see ``NOTEBOOKS.md``). Values are from the engine's point of view.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import ipywidgets as widgets
+
+from qsearch.errors import IllegalMoveError
+from qsearch.games import Connect4, TicTacToe
+from qsearch.search.algorithms import ALGORITHMS
+from qsearch.viz.boards import connect4_svg, tictactoe_svg
+
+ALGORITHM_NAMES = ("minimax", "alphabeta", "pvs")
+
+
+class _Play:
+    """What both games share: the game loop, the engine, undo, the status line, the widget."""
+
+    game_cls: type = TicTacToe
+    depth_options: tuple = ()
+    win_value = 1.0             # a terminal win scores win_value - win_decay * plies to it,
+    win_decay = 0.01            # so the engine takes the quickest win and delays a loss
+    order = None
+
+    def __init__(self, depth, algorithm: str = "alphabeta", evaluate: Callable | None = None,
+                 human_first: bool = True):
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm must be one of {sorted(ALGORITHMS)}, not {algorithm!r}")
+        if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
+                                  or depth < 1):
+            raise ValueError(f"depth must be an int >= 1 or None (to the end), not {depth!r}")
+        self.depth = depth
+        self.algorithm = algorithm
+        self.evaluate = evaluate
+        self.human_first = bool(human_first)
+        self.last_result = None          # the engine's last SearchResult
+        self.message = ""                # a note for the status line (e.g. an illegal click)
+        self.state = self.game_cls()
+        self._build_widget()
+        self.new_game()
+
+    # ------------------------------------------------------------------ game logic
+    @property
+    def human(self) -> int:
+        """The human's player number: 0 (moves first) or 1."""
+        return 0 if self.human_first else 1
+
+    @property
+    def engine(self) -> int:
+        return 1 - self.human
+
+    def new_game(self, human_first: bool | None = None) -> None:
+        """Start again from the empty board (the engine opens if the human moves second)."""
+        if human_first is not None:
+            self.human_first = bool(human_first)
+        self.state = self.game_cls()
+        self.last_result = None
+        self.message = ""
+        if not self.human_first:
+            self.engine_move()
+        self._refresh()
+
+    def set_position(self, state) -> None:
+        """Continue from a copy of ``state``; the engine moves at once if it is its turn.
+
+        Undo can go back through ``state``'s own history too.
+        """
+        if not isinstance(state, self.game_cls):
+            raise TypeError(f"expected a {self.game_cls.__name__}, not {type(state).__name__}")
+        self.state = state.clone()
+        self.last_result = None
+        self.message = ""
+        if not self.state.is_terminal() and self.state.current_player() == self.engine:
+            self.engine_move()
+        self._refresh()
+
+    def human_move(self, action: int) -> None:
+        """Play the human's ``action``; IllegalMoveError (state unchanged) if it is not legal."""
+        if self.state.is_terminal():
+            raise IllegalMoveError(f"action {action} is illegal: the game is over")
+        if self.state.current_player() != self.human:
+            raise IllegalMoveError(f"action {action} is illegal: it is the engine's turn")
+        self.state.apply_action(action)          # validates: raises before changing anything
+        self.last_result = None                  # the status now reports this move's outcome
+        self.message = ""
+        self._refresh()
+
+    def engine_move(self):
+        """Let the engine search and play; returns the SearchResult."""
+        if self.state.is_terminal():
+            raise IllegalMoveError("the game is over: the engine has no move")
+        search = ALGORITHMS[self.algorithm]
+        result = search(self.state, self.depth, self.evaluate, order=self.order,
+                        win_value=self.win_value, win_decay=self.win_decay)
+        self.state.apply_action(result.action)
+        self.last_result = result
+        self._refresh()
+        return result
+
+    def play(self, action: int):
+        """A click: the human's move, then (unless the game ended) the engine's reply."""
+        self.human_move(action)
+        if not self.state.is_terminal():
+            return self.engine_move()
+        return None
+
+    def undo(self) -> int:
+        """Take back the human's last move and the engine's replies; returns how many plies.
+
+        Returns 0 (and changes nothing) if the human has not moved yet.
+        """
+        history = self.state.history()
+        human_plies = [i for i in range(len(history)) if i % 2 == self.human]
+        if not human_plies:
+            return 0
+        undone = len(history) - human_plies[-1]
+        for _ in range(undone):
+            self.state.undo_action()
+        self.last_result = None
+        self.message = ""
+        self._refresh()
+        return undone
+
+    # ---------------------------------------------------------------- status text
+    def _value_text(self, value: float) -> str:
+        if abs(value) > self.win_value / 2:      # a proven result: say how far away it is
+            plies = round((self.win_value - abs(value)) / self.win_decay)
+            who = "the engine wins" if value > 0 else "you win"
+            return f"{value:+g} ({who} in {plies} plies with best play)"
+        return f"{value:+g}"
+
+    def _result_text(self) -> str:
+        winner = self.state.winner_player()
+        if winner is None:
+            return "Game over: a draw."
+        return "Game over: you win!" if winner == self.human else "Game over: the engine wins."
+
+    @property
+    def status_text(self) -> str:
+        """The status line: the engine's last move and search, then whose turn / the result."""
+        parts = []
+        r = self.last_result
+        if r is not None:
+            depth = "to the end" if r.depth is None else f"depth {r.depth}"
+            parts.append(
+                f"Engine ({r.algorithm}, {depth}) played {self.move_name(r.action)}: "
+                f"value {self._value_text(r.value)}, {r.nodes:,} nodes searched."
+            )
+        if self.message:
+            parts.append(self.message)
+        if self.state.is_terminal():
+            parts.append(self._result_text())
+        else:
+            parts.append(f"Your move ({'first' if self.human == 0 else 'second'} player).")
+        return " ".join(parts)
+
+    def move_name(self, action: int) -> str:
+        return self.state.action_to_string(action)
+
+    # -------------------------------------------------------------------- widget
+    def _build_widget(self) -> None:
+        # A Dropdown's value None means "nothing selected": "to the end" is 0 in the widget.
+        depth_labels = [("to the end" if d is None else str(d), d or 0)
+                        for d in self.depth_options]
+        if self.depth not in self.depth_options:
+            depth_labels.append((str(self.depth), self.depth or 0))
+        self.depth_dropdown = widgets.Dropdown(options=depth_labels, value=self.depth or 0,
+                                               description="depth",
+                                               layout=widgets.Layout(width="170px"))
+        self.algorithm_dropdown = widgets.Dropdown(options=list(ALGORITHM_NAMES),
+                                                   value=self.algorithm,
+                                                   description="algorithm",
+                                                   layout=widgets.Layout(width="210px"))
+        if self.algorithm not in ALGORITHM_NAMES:
+            self.algorithm_dropdown.options = [*ALGORITHM_NAMES, self.algorithm]
+            self.algorithm_dropdown.value = self.algorithm
+        self.first_checkbox = widgets.Checkbox(value=not self.human_first,
+                                               description="engine opens", indent=False,
+                                               layout=widgets.Layout(width="120px"))
+        self.new_button = widgets.Button(description="New game", icon="refresh",
+                                         layout=widgets.Layout(width="110px"))
+        self.undo_button = widgets.Button(description="Undo", icon="undo",
+                                          layout=widgets.Layout(width="90px"))
+        self.board_html = widgets.HTML()
+        self.status_html = widgets.HTML()
+        self.depth_dropdown.observe(self._on_depth, names="value")
+        self.algorithm_dropdown.observe(self._on_algorithm, names="value")
+        self.new_button.on_click(lambda _: self.new_game(not self.first_checkbox.value))
+        self.undo_button.on_click(lambda _: self.undo())
+        controls = widgets.HBox([self.depth_dropdown, self.algorithm_dropdown,
+                                 self.first_checkbox, self.new_button, self.undo_button])
+        self.widget = widgets.VBox([controls, self._board_box(), self.status_html])
+
+    def _on_depth(self, change) -> None:
+        self.depth = change["new"] or None
+
+    def _on_algorithm(self, change) -> None:
+        self.algorithm = change["new"]
+
+    def _click(self, action: int) -> None:
+        try:
+            self.play(action)
+        except IllegalMoveError as err:        # a stale click: report it, change nothing
+            self.message = f"Not played: {err}."
+            self._refresh()
+
+    def _refresh(self) -> None:
+        if not hasattr(self, "board_html"):
+            return
+        self.board_html.value = self.svg()
+        self.status_html.value = f"<p>{self.status_text}</p>"
+        self.undo_button.disabled = not self.state.history()
+        self._refresh_buttons()
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    # Per game: the board's widgets, its drawing, which buttons are live.
+    def _board_box(self):
+        raise NotImplementedError
+
+    def _refresh_buttons(self) -> None:
+        raise NotImplementedError
+
+    def svg(self) -> str:
+        raise NotImplementedError
+
+
+class PlayConnect4(_Play):
+    """Connect-4 against the engine: column buttons above the board.
+
+    The default engine is document 001's: alpha-beta at depth 6 with the evaluation table
+    (``qsearch.heuristics.connect4.evaluation_table``), children searched centre first. A
+    win scores 10000 minus the plies to it, far above any table score (at most 276).
+    """
+
+    game_cls = Connect4
+    depth_options = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+    win_value = 10_000.0
+    win_decay = 1.0
+    order = (3, 2, 4, 1, 5, 0, 6)
+    size = 350                    # board width in pixels: 7 buttons of 50 px above it
+
+    def __init__(self, depth: int = 6, algorithm: str = "alphabeta",
+                 evaluate: Callable | None = None, human_first: bool = True):
+        if evaluate is None:
+            from qsearch.heuristics.connect4 import evaluation_table
+            evaluate = evaluation_table
+        super().__init__(depth, algorithm, evaluate, human_first)
+
+    def move_name(self, action: int) -> str:
+        return f"column {self.state.action_to_string(action)}"
+
+    def _board_box(self):
+        width = f"{self.size // 7}px"
+        self.column_buttons = []
+        for col in range(7):
+            button = widgets.Button(description=str(col + 1), tooltip=f"drop in column {col + 1}",
+                                    layout=widgets.Layout(width=width, margin="0"))
+            button.on_click(lambda _, c=col: self._click(c))
+            self.column_buttons.append(button)
+        return widgets.VBox([widgets.HBox(self.column_buttons), self.board_html])
+
+    def _refresh_buttons(self) -> None:
+        legal = set(self.state.legal_actions())
+        human_turn = self.state.current_player() == self.human
+        for col, button in enumerate(self.column_buttons):
+            button.disabled = not (human_turn and col in legal)
+
+    def svg(self) -> str:
+        return connect4_svg(self.state, size=self.size, labels=False)
+
+
+class PlayTicTacToe(_Play):
+    """Tic-tac-toe against the engine: a 3x3 grid of buttons beside the board.
+
+    The default engine searches to the end of the game (``depth=None``), so it never loses;
+    leaves need no evaluation. A win scores 1 minus 0.01 per ply to it.
+    """
+
+    game_cls = TicTacToe
+    depth_options = (None, 1, 2, 3, 4, 5, 6, 7, 8)
+    marks = ("X", "O")
+
+    def __init__(self, depth: int | None = None, algorithm: str = "alphabeta",
+                 evaluate: Callable | None = None, human_first: bool = True):
+        super().__init__(depth, algorithm, evaluate, human_first)
+
+    def move_name(self, action: int) -> str:
+        return f"cell {action} {self.state.action_to_string(action)}"
+
+    def _board_box(self):
+        self.cell_buttons = []
+        for cell in range(9):
+            button = widgets.Button(description="", tooltip=f"cell {cell}",
+                                    layout=widgets.Layout(width="48px", height="48px",
+                                                          margin="0"))
+            button.on_click(lambda _, c=cell: self._click(c))
+            self.cell_buttons.append(button)
+        grid = widgets.GridBox(self.cell_buttons, layout=widgets.Layout(
+            grid_template_columns="repeat(3, 50px)", grid_gap="2px", width="160px"))
+        return widgets.HBox([grid, self.board_html])
+
+    def _refresh_buttons(self) -> None:
+        legal = set(self.state.legal_actions())
+        human_turn = self.state.current_player() == self.human
+        for cell, button in enumerate(self.cell_buttons):
+            owner = self.state.cell(cell)
+            button.description = self.marks[owner] if owner >= 0 else ""
+            button.disabled = not (human_turn and cell in legal)
+
+    def svg(self) -> str:
+        return tictactoe_svg(self.state, size=150)
