@@ -1,4 +1,5 @@
 """Project hygiene: linters clean, the README's commands are the ones CI runs, the CLI works."""
+import os
 import re
 import shutil
 import subprocess
@@ -27,10 +28,12 @@ def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one():
 
 @pytest.mark.parametrize("tool,args", [("ruff", ["check", "."]), ("cython-lint", ["qsearch"])])
 def test_linters_are_clean(tool, args):
-    exe = shutil.which(tool, path=str(Path(sys.executable).parent)) or shutil.which(tool)
+    bindir = str(Path(sys.executable).parent)   # the venv's tools, even if it is not activated
+    exe = shutil.which(tool, path=bindir) or shutil.which(tool)
     if exe is None:
         pytest.skip(f"{tool} is not installed (pip install -e '.[test]')")
-    run = subprocess.run([exe, *args], cwd=ROOT, capture_output=True, text=True)
+    env = dict(os.environ, PATH=bindir + os.pathsep + os.environ.get("PATH", ""))
+    run = subprocess.run([exe, *args], cwd=ROOT, capture_output=True, text=True, env=env)
     assert run.returncode == 0, run.stdout + run.stderr
 
 

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Real-browser test of notebook 01: installs Debian's Chromium and Playwright (its Python API
+# only: never `playwright install`), then runs tests/browser with QSEARCH_BROWSER_TESTS=1.
+# Run from the repository root, in the environment where qsearch is installed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if ! command -v chromium >/dev/null 2>&1; then
+    SUDO=""
+    if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    $SUDO apt-get install -y -qq chromium
+fi
+python -m pip install -q playwright jupyterlab ipywidgets graphviz
+command -v dot >/dev/null 2>&1 || { echo "Graphviz's dot is needed (apt-get install graphviz)"; exit 1; }
+
+export QSEARCH_BROWSER_TESTS=1
+export QSEARCH_CHROMIUM="${QSEARCH_CHROMIUM:-$(command -v chromium)}"
+python -m pytest tests/browser/test_notebook_in_browser.py -v -s -p no:cacheprovider

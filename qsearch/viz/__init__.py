@@ -1,0 +1,45 @@
+"""Teaching visuals: search trees drawn with Graphviz, step-through widgets, boards, plots.
+
+Importing :mod:`qsearch.viz` is cheap: each part is imported the first time one of its
+names is used (``graphviz`` and ``ipywidgets`` are only needed by the parts that draw).
+
+* :func:`draw_search`, :func:`draw_tree` (:mod:`qsearch.viz.tree`): a search as a tree;
+* :class:`MinimaxStepper`, :class:`AlphaBetaStepper`, :class:`PVSStepper`
+  (:mod:`qsearch.viz.stepper`): step through a search in a notebook;
+* :func:`build_search_tree` (:mod:`qsearch.viz.searchtree`): the tree a trace describes;
+* :func:`board_svg` (:mod:`qsearch.viz.boards`), :class:`PlayConnect4`,
+  :class:`PlayTicTacToe` (:mod:`qsearch.viz.play`), :func:`plot_nodes_per_move`,
+  :func:`plot_node_comparison` (:mod:`qsearch.viz.plots`).
+"""
+from __future__ import annotations
+
+import importlib
+
+_EXPORTS = {
+    "draw_search": "qsearch.viz.tree",
+    "draw_tree": "qsearch.viz.tree",
+    "build_search_tree": "qsearch.viz.searchtree",
+    "SearchTree": "qsearch.viz.searchtree",
+    "SearchStepper": "qsearch.viz.stepper",
+    "MinimaxStepper": "qsearch.viz.stepper",
+    "AlphaBetaStepper": "qsearch.viz.stepper",
+    "PVSStepper": "qsearch.viz.stepper",
+    "board_svg": "qsearch.viz.boards",
+    "PlayConnect4": "qsearch.viz.play",
+    "PlayTicTacToe": "qsearch.viz.play",
+    "plot_nodes_per_move": "qsearch.viz.plots",
+    "plot_node_comparison": "qsearch.viz.plots",
+}
+
+__all__ = sorted(_EXPORTS)
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'qsearch.viz' has no attribute {name!r}")
+    return getattr(importlib.import_module(module), name)
+
+
+def __dir__():
+    return sorted(list(globals()) + __all__)

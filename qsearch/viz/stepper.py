@@ -1,0 +1,263 @@
+"""Step through a search in a notebook: the tree as of each trace event, with a caption.
+
+``AlphaBetaStepper(tree, fail_hard=True)`` searches ``tree`` (a toy tree, nested lists, or
+a small game position) with ``trace=True`` and shows a Play button, a slider, previous/next
+buttons, a caption that says what happens at this step ("At C3 (MIN) β = 1 ≤ α = 2: C7 is
+cut.") and the tree drawn as of that step.
+
+Only standard ipywidgets are used, and the drawing is an SVG string inside a
+``widgets.HTML`` that an ``observe`` callback replaces: no ``Output`` widget (which strict
+nbval cannot check), no custom JavaScript, so it runs in JupyterLab, Notebook 7 and Voilà.
+Without a live kernel (a notebook on GitHub) the final tree is shown as a static SVG.
+"""
+from __future__ import annotations
+
+import html
+import math
+
+from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
+from qsearch.viz.tree import draw_search, run_traced, svg_text
+
+
+class SearchStepper:
+    """A traced search and its step-by-step pictures and captions (see the module docs).
+
+    ``SearchStepper(tree_or_game, algorithm="alphabeta", *, depth=None, evaluate=None,
+    interval=1000, hide_unexplored=False, title=None, **search_options)``; the search's
+    keyword options (``fail_hard``, ``order``, ``null_window``...) go to
+    :mod:`qsearch.search`. ``interval`` is the Play button's milliseconds per step.
+    """
+
+    algorithm = "alphabeta"
+
+    def __init__(self, tree_or_game, algorithm: str | None = None, *, depth=None,
+                 evaluate=None, interval: int = 1000, hide_unexplored: bool = False,
+                 title: str | None = None, edge_labels=None, node_label=None,
+                 **search_options):
+        self.algorithm = algorithm or self.algorithm
+        self.state, self.result = run_traced(tree_or_game, self.algorithm, depth=depth,
+                                             evaluate=evaluate, **search_options)
+        self.options = dict(search_options)
+        self.tree = build_search_tree(self.result.trace)
+        self.names = NodeNames(self.tree, self.state)
+        self.interval = interval
+        self.draw_options = {"hide_unexplored": hide_unexplored, "title": title,
+                             "edge_labels": edge_labels, "node_label": node_label}
+        self._svgs: dict[int, str] = {}
+        self._widget = None
+
+    # ------------------------------------------------------------------ content
+    @property
+    def n_steps(self) -> int:
+        """The number of steps: one per trace event."""
+        return len(self.result.trace)
+
+    def draw(self, step: int | None = None):
+        """The :class:`graphviz.Digraph` as of ``step`` (None: the finished search)."""
+        return draw_search(self.result, state=self.state, step=step, **self.draw_options)
+
+    def svg(self, step: int) -> str:
+        """The ``<svg>`` of the tree as of ``step`` (cached)."""
+        step = self._check(step)
+        if step not in self._svgs:
+            self._svgs[step] = svg_text(self.draw(step))
+        return self._svgs[step]
+
+    def final_svg(self) -> str:
+        """The ``<svg>`` of the finished search, principal variation in bold."""
+        return self.svg(self.n_steps - 1)
+
+    def caption(self, step: int) -> str:
+        """What happens at ``step``, in words."""
+        step = self._check(step)
+        e = self.result.trace[step]
+        describe = getattr(self, f"_on_{e.kind}", None)
+        if describe is None:
+            return f"{e.kind} at {self._who(e.node)}."
+        return describe(e, step)
+
+    def captions(self) -> list[str]:
+        """Every step's caption."""
+        return [self.caption(k) for k in range(self.n_steps)]
+
+    # ------------------------------------------------------------------ widget
+    @property
+    def widget(self):
+        """The ipywidgets box (built on first use)."""
+        if self._widget is None:
+            self._widget = self._build_widget()
+        return self._widget
+
+    def _build_widget(self):
+        import ipywidgets as widgets
+
+        last = self.n_steps - 1
+        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=self.interval,
+                                 description="Play", show_repeat=False)
+        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="step",
+                                        continuous_update=True,
+                                        layout=widgets.Layout(width="45%"))
+        widgets.jslink((self.play, "value"), (self.slider, "value"))
+        self.previous = widgets.Button(description="◀ previous", tooltip="previous step",
+                                       layout=widgets.Layout(width="auto"))
+        self.next = widgets.Button(description="next ▶", tooltip="next step",
+                                   layout=widgets.Layout(width="auto"))
+        self.previous.on_click(lambda _: self._move(-1))
+        self.next.on_click(lambda _: self._move(+1))
+        self.caption_html = widgets.HTML(value=self._caption_html(0))
+        self.picture = widgets.HTML(value=self.svg(0))
+        self.caption_html.add_class("qsearch-stepper-caption")
+        self.picture.add_class("qsearch-stepper-tree")
+        self.slider.observe(self._on_slider, names="value")
+        controls = widgets.HBox([self.play, self.previous, self.slider, self.next])
+        box = widgets.VBox([controls, self.caption_html, self.picture])
+        box.add_class("qsearch-stepper")
+        return box
+
+    def _move(self, delta: int) -> None:
+        self.slider.value = min(max(self.slider.value + delta, 0), self.n_steps - 1)
+
+    def _on_slider(self, change) -> None:
+        step = change["new"]
+        self.caption_html.value = self._caption_html(step)
+        self.picture.value = self.svg(step)
+
+    def _caption_html(self, step: int) -> str:
+        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>step {step} of "
+                f"{self.n_steps - 1}</b> &mdash; {html.escape(self.caption(step))}</div>")
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The live widget; IPython adds ``_repr_svg_`` (the final tree) for kernel-less viewers."""
+        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
+
+    def _repr_svg_(self) -> str:
+        return self.final_svg()
+
+    def __repr__(self) -> str:
+        r = self.result
+        return (f"{type(self).__name__}({self.state!r}, {self.n_steps} steps: "
+                f"value {format_number(r.value)}, best action {r.action}, {r.nodes} nodes, "
+                f"{r.cutoffs} cutoffs)")
+
+    # ------------------------------------------------------------------ captions
+    def _check(self, step) -> int:
+        if isinstance(step, bool) or not isinstance(step, int):
+            raise TypeError(f"step must be an int, not {type(step).__name__}")
+        if not 0 <= step < self.n_steps:
+            raise ValueError(f"step must be in 0..{self.n_steps - 1}, not {step}")
+        return step
+
+    def _role(self, node_id: int) -> str:
+        return self.tree.role(node_id)
+
+    def _who(self, node_id: int) -> str:
+        """``C3 (MIN)``."""
+        role = self._role(node_id)
+        name = self.names.name(node_id)
+        return name if role == "leaf" else f"{name} ({role})"
+
+    @property
+    def _windowless(self) -> bool:
+        return self.algorithm in ("minimax", "negamax")
+
+    def _child_value(self, parent: int, action: int, step: int):
+        """The value the child ``action`` of ``parent`` returned before ``step``."""
+        kids = [self.tree.nodes[c] for c in self.tree.nodes[parent].children
+                if self.tree.nodes[c].action == action and self.tree.nodes[c].entered_at < step]
+        return kids[-1].value if kids else None
+
+    def _on_enter(self, e, step) -> str:
+        node = self.tree.nodes[e.node]
+        who = self._who(e.node)
+        if e.parent is None:
+            start = f"Start at the root {who}"
+            if self._windowless:
+                return start + "."
+            return start + f" with α = {format_number(e.alpha)}, β = {format_number(e.beta)}."
+        if self._windowless or node.kind in ("terminal", "leaf"):
+            return f"Visit {who}."
+        nw = self.options.get("null_window", 1.0)
+        if (self.algorithm == "pvs" and math.isfinite(e.alpha) and math.isfinite(e.beta)
+                and abs((e.beta - e.alpha) - nw) < 1e-12):
+            return (f"Visit {who} with the null window {format_window((e.alpha, e.beta))}: "
+                    f"only to learn whether it is better than {format_number(e.alpha)}.")
+        again = " again" if node.research else ""
+        return (f"Visit {who}{again} with α = {format_number(e.alpha)}, "
+                f"β = {format_number(e.beta)}.")
+
+    def _on_terminal(self, e, step) -> str:
+        name = self.names.name(e.node)
+        if self.names.named:
+            return f"{name} is a leaf: its static value is {format_number(e.value)}."
+        return f"{name} ends the game: value {format_number(e.value)} for MAX."
+
+    def _on_leaf(self, e, step) -> str:
+        return (f"{self._who(e.node)} is at the depth limit: the evaluation function scores "
+                f"it {format_number(e.value)}.")
+
+    def _on_tt_hit(self, e, step) -> str:
+        return (f"{self._who(e.node)} was searched before: the transposition table answers "
+                f"{format_number(e.value)} without searching it again.")
+
+    def _on_update(self, e, step) -> str:
+        child = self.names.child_name(e.node, e.action)
+        v = self._child_value(e.node, e.action, step)
+        said = f"{child} returned {format_number(v)}" if v is not None else f"after {child}"
+        if self._role(e.node) == "MAX":
+            return f"At {self._who(e.node)}: {said}, so α = {format_number(e.alpha)}."
+        return f"At {self._who(e.node)}: {said}, so β = {format_number(e.beta)}."
+
+    def _on_cutoff(self, e, step) -> str:
+        cut = [self.names.child_name(e.node, a) for a in e.pruned]
+        what = cut[0] if len(cut) == 1 else ", ".join(cut[:-1]) + " and " + cut[-1]
+        verb = "is" if len(cut) == 1 else "are"
+        a, b = format_number(e.alpha), format_number(e.beta)
+        test = f"α = {a} ≥ β = {b}" if self._role(e.node) == "MAX" else f"β = {b} ≤ α = {a}"
+        return f"At {self._who(e.node)} {test}: {what} {verb} cut."
+
+    def _on_research(self, e, step) -> str:
+        child = self.names.child_name(e.node, e.action)
+        v = format_number(e.value)
+        if self._role(e.node) == "MAX":
+            window = format_window((e.value, e.beta))
+            better = f"more than α = {format_number(e.alpha)}"
+        else:
+            window = format_window((e.alpha, e.value))
+            better = f"less than β = {format_number(e.beta)}"
+        return (f"At {self._who(e.node)}: the null-window test says {child} is worth {better} "
+                f"(it returned {v}), so {child} is searched again with the window {window}.")
+
+    def _on_exit(self, e, step) -> str:
+        node = self.tree.nodes[e.node]
+        who = self._who(e.node)
+        v = format_number(e.value)
+        best = "" if e.action is None else self.names.child_name(e.node, e.action)
+        if self._windowless:
+            word = "largest" if self._role(e.node) == "MAX" else "smallest"
+            return f"{who} takes the {word} value of its children: {v} ({best})."
+        if node.parent is None:
+            return f"{who} returns {v}: the best move is {best}."
+        parent = self.names.name(node.parent)
+        if node.bound == "<=":
+            return f"{who} returns {v} to {parent}, a bound: its true value is at most {v}."
+        if node.bound == ">=":
+            return f"{who} returns {v} to {parent}, a bound: its true value is at least {v}."
+        return f"{who} returns {v} to {parent} (best move {best})."
+
+
+class MinimaxStepper(SearchStepper):
+    """Step through plain minimax: every node is visited, no window."""
+
+    algorithm = "minimax"
+
+
+class AlphaBetaStepper(SearchStepper):
+    """Step through alpha-beta (``fail_hard=True`` for the class notes' procedure)."""
+
+    algorithm = "alphabeta"
+
+
+class PVSStepper(SearchStepper):
+    """Step through principal variation search: null-window tests and re-searches."""
+
+    algorithm = "pvs"
