@@ -123,6 +123,15 @@ class SearchContext:
                 f"heuristic {self.evaluate!r} returned {value!r}; it must return a number"
             ) from None
 
+    # --- points of view (negamax-form algorithms) -----------------------------
+    def to_root(self, value: float, player: int) -> float:
+        """A value from ``player``'s point of view, seen by the root player."""
+        return value if player == self.root_player else -value
+
+    def window_to_root(self, alpha: float, beta: float, player: int) -> tuple:
+        """A window from ``player``'s point of view, seen by the root player."""
+        return (alpha, beta) if player == self.root_player else (-beta, -alpha)
+
     # --- move order ----------------------------------------------------------
     def ordered_actions(self, state, tt_move=None) -> list:
         """Legal actions in the game's order, reordered by ``order``, the table's move first."""

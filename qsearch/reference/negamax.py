@@ -17,9 +17,6 @@ def negamax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, tim
                         win_value, win_decay)
     root = ctx.root_player
 
-    def to_root(v, player):
-        return v if player == root else -v
-
     def value(node_state, depth, player, ply, parent, action):
         """(value for ``player``, principal variation)."""
         if ctx.out_of_budget():
@@ -27,12 +24,12 @@ def negamax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, tim
         node = ctx.enter(node_state, ply, parent, action, -INF, INF)
         if node_state.is_terminal():
             v = ctx.terminal_value(node_state, player, ply)
-            ctx.record("terminal", node, parent, ply, value=to_root(v, player), player=TERMINAL)
+            ctx.record("terminal", node, parent, ply, value=ctx.to_root(v, player), player=TERMINAL)
             return v, []
         mover = node_state.current_player()
         if depth == 0 or ply >= MAX_PLY - 1:
-            v = to_root(ctx.leaf_value(node_state), player)  # heuristic is from root's view
-            ctx.record("leaf", node, parent, ply, value=to_root(v, player), player=mover)
+            v = ctx.to_root(ctx.leaf_value(node_state), player)  # heuristic is from root's view
+            ctx.record("leaf", node, parent, ply, value=ctx.to_root(v, player), player=mover)
             return v, []
         sign = 1.0 if mover == player else -1.0
         best, best_pv = -INF, []
@@ -45,7 +42,7 @@ def negamax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, tim
             if i == 0 or v > best:
                 best, best_pv = v, [a] + pv
         ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=to_root(sign * best, player), player=mover)
+                   value=ctx.to_root(sign * best, player), player=mover)
         return sign * best, best_pv
 
     v, pv = value(state, INF if depth is None else depth, root, 0, None, None)

@@ -24,25 +24,19 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                         win_value, win_decay, tt)
     root = ctx.root_player
 
-    def to_root(v, player):
-        return v if player == root else -v
-
-    def window_to_root(alpha, beta, player):
-        return (alpha, beta) if player == root else (-beta, -alpha)
-
     def value(node_state, depth, alpha, beta, player, ply, parent, action):
         """(value for ``player``, principal variation); window in ``player``'s view."""
         if ctx.out_of_budget():
             return 0.0, []
-        node = ctx.enter(node_state, ply, parent, action, *window_to_root(alpha, beta, player))
+        node = ctx.enter(node_state, ply, parent, action, *ctx.window_to_root(alpha, beta, player))
         if node_state.is_terminal():
             v = ctx.terminal_value(node_state, player, ply)
-            ctx.record("terminal", node, parent, ply, value=to_root(v, player), player=TERMINAL)
+            ctx.record("terminal", node, parent, ply, value=ctx.to_root(v, player), player=TERMINAL)
             return v, []
         mover = node_state.current_player()
         if depth == 0 or ply >= MAX_PLY - 1:
-            v = to_root(ctx.leaf_value(node_state), player)
-            ctx.record("leaf", node, parent, ply, value=to_root(v, player), player=mover)
+            v = ctx.to_root(ctx.leaf_value(node_state), player)
+            ctx.record("leaf", node, parent, ply, value=ctx.to_root(v, player), player=mover)
             return v, []
         sign = 1.0
         if mover != player:           # search as the mover: mirror the window
@@ -65,7 +59,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                     if alpha >= beta:
                         ctx.tt_hits += 1
                         ctx.record("tt_hit", node, parent, ply,
-                                   value=to_root(sign * stored, player), player=mover)
+                                   value=ctx.to_root(sign * stored, player), player=mover)
                         return sign * stored, []
 
         alpha0 = alpha
@@ -82,7 +76,8 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                 if alpha < v < beta and not ctx.aborted:
                     ctx.researches += 1
                     ctx.record("research", node, None, ply, a,
-                               *window_to_root(alpha, beta, mover), to_root(v, mover), mover)
+                               *ctx.window_to_root(alpha, beta, mover), ctx.to_root(v, mover),
+                               mover)
                     v, pv = value(child, depth - 1, v, beta, mover, ply + 1, node, a)
             if ctx.aborted:
                 break
@@ -90,13 +85,14 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                 best, best_pv = v, [a] + pv
             if best > alpha:
                 alpha = best
-                ctx.record("update", node, None, ply, a, *window_to_root(alpha, beta, mover),
-                           to_root(best, mover), mover)
+                ctx.record("update", node, None, ply, a, *ctx.window_to_root(alpha, beta, mover),
+                           ctx.to_root(best, mover), mover)
             if alpha >= beta:
                 if i < len(actions) - 1:
                     ctx.cutoffs += 1
-                    ctx.record("cutoff", node, None, ply, a, *window_to_root(alpha, beta, mover),
-                               to_root(best, mover), mover, pruned=actions[i + 1:])
+                    ctx.record("cutoff", node, None, ply, a,
+                               *ctx.window_to_root(alpha, beta, mover),
+                               ctx.to_root(best, mover), mover, pruned=actions[i + 1:])
                 break
 
         if ctx.tt is not None and not ctx.aborted:
@@ -108,7 +104,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                 flag = ctx.tt.EXACT
             ctx.tt.put(key, best, depth, best_pv[0] if best_pv else None, flag)
         ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=to_root(sign * best, player), player=mover)
+                   value=ctx.to_root(sign * best, player), player=mover)
         return sign * best, best_pv
 
     v, pv = value(state, INF if depth is None else depth, -INF, INF, root, 0, None, None)
