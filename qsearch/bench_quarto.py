@@ -1,0 +1,111 @@
+"""Speed table for document 000 (Quarto): random games, alpha-beta games, the demo call.
+
+Rows are dicts like :func:`qsearch.bench.search_table`'s; print them with
+:func:`qsearch.bench.markdown`. Every number is measured in this run; the document's own
+numbers (R and C++ on its machine) are given beside ours for the demo call only.
+"""
+from __future__ import annotations
+
+import statistics
+import time
+
+from qsearch.games import OwnPieceQuarto, Quarto
+
+# The board the document prints after 12 random plies (set.seed(41)).
+DEMO_ROWS = [["2358", "2467", "1457", None], ["2357", None, "2367", None],
+             ["1468", "1358", "1458", None], ["2368", "1367", "2458", "1467"]]
+DOCUMENT_DEMO = {"R": 16.8098e-3, "C++": 322.5e-6}   # medians of its microbenchmark
+
+
+def demo_state() -> OwnPieceQuarto:
+    """The document's demo position (player 0, its player 1, to move at ply 13)."""
+    return OwnPieceQuarto.from_board(DEMO_ROWS)
+
+
+def median_time(run, repeats: int) -> float:
+    """Median wall time of ``repeats`` calls (as R's microbenchmark reports)."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def demo_call_table(repeats: int = 100) -> list[dict]:
+    """The document's appendix: its AB_MINIMAX on the demo position, slow vs fast.
+
+    Ours: the line-by-line Python transliteration (on the document's data structures, as its
+    R function), qsearch's readable twin (pure Python, on the engine's API), the general
+    compiled alpha-beta and the specialised compiled AB_MINIMAX.
+    """
+    from qsearch.reference import alphabeta as twin_alphabeta
+    from qsearch.reference.quarto_ab_minimax import ab_minimax_state, document_search
+    from qsearch.search.quarto_ab import ab_minimax
+
+    state = demo_state()
+    runs = {
+        "Python transliteration": lambda: ab_minimax_state(state),
+        "qsearch reference twin": lambda: document_search(state, algorithm=twin_alphabeta),
+        "qsearch alphabeta (compiled)": lambda: document_search(state),
+        "quarto_ab.ab_minimax (compiled)": lambda: ab_minimax(state),
+    }
+    fastest = None
+    rows = []
+    for name, run in runs.items():
+        t = median_time(run, repeats)
+        fastest = t if fastest is None else min(fastest, t)
+        rows.append({"implementation": name, "median time": t})
+    for row in rows:
+        row["x slowest/this"] = rows[0]["median time"] / row["median time"]
+    rows.append({"implementation": "document: R", "median time": DOCUMENT_DEMO["R"],
+                 "x slowest/this": None})
+    rows.append({"implementation": "document: C++ (Rcpp)", "median time": DOCUMENT_DEMO["C++"],
+                 "x slowest/this": DOCUMENT_DEMO["R"] / DOCUMENT_DEMO["C++"]})
+    return rows
+
+
+def games_table(random_games: int = 100_000, arena_games: int = 2000,
+                search_games: int = 200) -> list[dict]:
+    """Games per second: random vs random (compiled loop, and the arena's Python loop),
+    and the document's alpha-beta (depth 4) against a random player."""
+    from qsearch.arena import RandomPlayer, SearchPlayer, match
+    from qsearch.reference.quarto_ab_minimax import DOCUMENT_OPTIONS, document_depth
+    from qsearch.search.quarto_ab import ab_minimax
+
+    rows = []
+    for cls in (OwnPieceQuarto, Quarto):
+        start = time.perf_counter()
+        cls.random_playouts(random_games, seed=1)
+        t = time.perf_counter() - start
+        rows.append({"games": f"{cls.__name__}: random vs random, compiled playouts",
+                     "n": random_games, "time": t, "games/s": random_games / t})
+    start = time.perf_counter()
+    match(OwnPieceQuarto, RandomPlayer(), RandomPlayer(), arena_games, seed=1, progress=False)
+    t = time.perf_counter() - start
+    rows.append({"games": "OwnPieceQuarto: random vs random, arena (Python loop)",
+                 "n": arena_games, "time": t, "games/s": arena_games / t})
+    players = [
+        ("AB_MINIMAX depth 4 vs random, specialised + win check",
+         SearchPlayer(ab_minimax, depth=document_depth, win_check=True), search_games),
+        ("AB_MINIMAX depth 4 vs random, specialised (document's nodes)",
+         SearchPlayer(ab_minimax, depth=document_depth), max(1, search_games // 4)),
+        ("AB_MINIMAX depth 4 vs random, general compiled alphabeta",
+         SearchPlayer("alphabeta", depth=document_depth, **DOCUMENT_OPTIONS),
+         max(1, search_games // 20)),
+    ]
+    for name, player, n in players:
+        start = time.perf_counter()
+        result = match(OwnPieceQuarto, player, RandomPlayer(), n, seed=1, progress=False)
+        t = time.perf_counter() - start
+        nodes = sum(g.nodes[g.a_seat] for g in result.games)
+        rows.append({"games": name, "n": n, "time": t, "games/s": n / t,
+                     "Mnodes/s": nodes / t / 1e6})
+    return rows
+
+
+if __name__ == "__main__":  # pragma: no cover
+    from qsearch.bench import markdown
+
+    print(markdown(demo_call_table()))
+    print(markdown(games_table()))
