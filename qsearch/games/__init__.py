@@ -8,4 +8,7 @@ from qsearch.games.toytree import ExplicitTree
 CHANCE = -1
 TERMINAL = -4
 
-__all__ = ["CHANCE", "TERMINAL", "Connect4", "ExplicitTree", "Game", "OwnPieceQuarto", "Quarto", "TicTacToe"]
+__all__ = [
+    "CHANCE", "TERMINAL", "Connect4", "ExplicitTree", "Game", "OwnPieceQuarto", "Quarto",
+    "TicTacToe",
+]
