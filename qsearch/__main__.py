@@ -123,13 +123,16 @@ def _bench_sections(args) -> list[tuple[str, str, object]]:
          lambda: bench.solve_table(limit_slow=limit_slow, limit_fast=100 if quick else 1000,
                                    progress=lambda m: print("  " + m, file=sys.stderr))),
     ]
-    try:
-        from qsearch import bench_quarto
-    except ImportError:
-        return sections
-    for name in ("table",):
-        if hasattr(bench_quarto, name):
-            sections.insert(3, ("quarto", "Quarto (document 000)", getattr(bench_quarto, name)))
+    from qsearch import bench_quarto
+
+    sections[3:3] = [
+        ("quarto", "Quarto (document 000): the demo call, the document's R and C++ against "
+         "our Python copy, readable twin and compiled searches",
+         lambda: bench_quarto.demo_call_table(repeats=20 if quick else 100)),
+        ("quarto-games", "Quarto games per second",
+         lambda: bench_quarto.games_table(**({"random_games": 10_000, "arena_games": 200}
+                                             if quick else {}))),
+    ]
     return sections
 
 
@@ -172,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--quick", action="store_true", help="fewer positions (about a minute)")
     b.add_argument("--no-solve", action="store_true", help="skip the solver table")
     b.add_argument("--only", help="comma-separated tables: search,heuristics,"
-                   "heuristic-search,quarto,solve")
+                   "heuristic-search,quarto,quarto-games,solve")
     b.add_argument("--solve-limit", type=int, default=None,
                    help="positions of each slow set (default 100; L1_R3 takes ~10 s each)")
     b.add_argument("--output", help="also write the tables to this markdown file")
