@@ -126,10 +126,12 @@ def solve_table(limit_slow: int = 100, limit_fast: int = 1000, sets=SOLVE_SETS,
             if res.score != int(score):
                 raise AssertionError(f"{name}: solve({moves}) = {res.score}, published {score}")
         pons_time, pons_nodes = PONS[name]
-        mean = statistics.fmean(times)
+        mean, mean_nodes = statistics.fmean(times), statistics.fmean(nodes)
         rows.append({"set": name, "positions": len(lines), "mean time": mean,
-                     "mean nodes": statistics.fmean(nodes), "Pons time": pons_time,
-                     "Pons nodes": pons_nodes, "x Pons": mean / pons_time})
+                     "max time": max(times), "mean nodes": mean_nodes,
+                     "ns/node": 1e9 * sum(times) / max(sum(nodes), 1),
+                     "Pons mean time": pons_time, "Pons nodes": pons_nodes,
+                     "Pons ns/node": 1e9 * pons_time / pons_nodes, "x Pons": mean / pons_time})
         if progress:
             progress(f"{name}: {len(lines)} positions, mean {format_seconds(mean)}")
     return rows

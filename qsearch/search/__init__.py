@@ -8,9 +8,12 @@ from qsearch.search.algorithms import (
     pvs,
 )
 from qsearch.search.result import SearchResult
+from qsearch.search.solve import Solver, analyze, solve
+from qsearch.search.solve_result import SolveResult
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 
 __all__ = [
-    "ALGORITHMS", "EXACT", "LOWER", "SearchResult", "TranspositionTable", "UPPER",
-    "alphabeta", "iterative_deepening", "minimax", "negamax", "pvs",
+    "ALGORITHMS", "EXACT", "LOWER", "SearchResult", "SolveResult", "Solver",
+    "TranspositionTable", "UPPER", "alphabeta", "analyze", "iterative_deepening", "minimax",
+    "negamax", "pvs", "solve",
 ]
