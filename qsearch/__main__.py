@@ -44,7 +44,7 @@ def cmd_solve(args) -> int:
         print(f"value {res.value:+.0f} for the side to move; best action "
               f"{state.action_to_string(res.action)}; {res.nodes:,} nodes")
         return 0
-    from qsearch.search.solve import Solver
+    from qsearch.search.connect4_solver import Solver
 
     solver = Solver()
     res = solver.solve(state)

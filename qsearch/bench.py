@@ -102,7 +102,7 @@ def find_data_dir() -> Path | None:
 def solve_table(limit_slow: int = 100, limit_fast: int = 1000, sets=SOLVE_SETS,
                 progress: Callable[[str], None] | None = None) -> list[dict]:
     """Mean time and nodes of ``solve`` per position on each published set, scores checked."""
-    from qsearch.search.solve import Solver
+    from qsearch.search.connect4_solver import Solver
 
     data = find_data_dir()
     if data is None:

@@ -4,8 +4,8 @@ from pathlib import Path
 import pytest
 
 from qsearch.games.connect4 import Connect4
-from qsearch.reference import solve as ref
-from qsearch.search import solve as fast
+from qsearch.reference import connect4_solver as ref
+from qsearch.search import connect4_solver as fast
 from qsearch.search.solve_result import SolveResult
 
 DATA = Path(__file__).parent / "data" / "connect4"

@@ -7,8 +7,8 @@ from qsearch.search.algorithms import (
     negamax,
     pvs,
 )
+from qsearch.search.connect4_solver import Solver, analyze, solve
 from qsearch.search.result import SearchResult
-from qsearch.search.solve import Solver, analyze, solve
 from qsearch.search.solve_result import SolveResult
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 

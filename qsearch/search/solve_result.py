@@ -4,7 +4,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class SolveResult:
-    """What :func:`qsearch.search.solve.solve` found.
+    """What :func:`qsearch.search.connect4_solver.solve` found.
 
     Attributes:
         score: exact value for the side to move (Pons' scale: ``(44 - n) // 2`` for a win

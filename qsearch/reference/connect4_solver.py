@@ -1,4 +1,4 @@
-"""Exact Connect-4 solver in pure Python: the readable twin of :mod:`qsearch.search.solve`.
+"""Exact Connect-4 solver in pure Python, the twin of :mod:`qsearch.search.connect4_solver`.
 
 It follows Pascal Pons' tutorial "Solving Connect 4" (blog.gamesolver.org) step by step and
 makes exactly the same decisions as the compiled solver (same move order, same table, same

@@ -7,7 +7,7 @@ transposition table with an explicit EXACT / LOWER / UPPER flag per entry; moves
 to the non-losing ones, ordered by the threats they create (ties: centre first); the bounds
 implied by the number of stones left tighten the window before any move is searched.
 
-:mod:`qsearch.reference.solve` is the readable pure-Python twin: same algorithm, same move
+:mod:`qsearch.reference.connect4_solver` is the readable pure-Python twin: same algorithm, same move
 order, same table, same scores and the same node counts.
 
 Score convention (the published benchmark files): for the side to move, ``(44 - n) // 2``
