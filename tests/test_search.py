@@ -40,7 +40,7 @@ VARIANTS = [
     ("alphabeta", {"tt": True}),
     ("alphabeta", {"strict": True, "fail_hard": True}),
     ("pvs", {}),
-    ("pvs", {"tt": True, "order": [4, 3, 2]}),
+    ("pvs", {"tt": 8, "order": [4, 3, 2]}),    # a tiny table: collisions and replacements
 ]
 
 

@@ -5,7 +5,7 @@ plain-Python games here) and give the same values, actions and node counts as th
 versions (tested). MAX/MIN form where the documents use it (minimax, alpha-beta), negamax
 form where they do (negamax, PVS).
 """
-from qsearch.reference._common import ReferenceTable
+from qsearch.reference._common import ReferenceTable, make_table
 from qsearch.reference.alphabeta import alphabeta
 from qsearch.reference.minimax import minimax
 from qsearch.reference.negamax import negamax
@@ -27,7 +27,7 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
     def check_limits(max_nodes, time_limit):
         check_arguments("iterative_deepening", state, None, max_nodes, time_limit)
 
-    table = ReferenceTable() if tt is True else (tt or None)
+    table = make_table(tt)
     return deepen(ALGORITHMS, state, max_depth, evaluate, algorithm=algorithm,
                   time_limit=time_limit, max_nodes=max_nodes, tt=table, order=order,
                   check_depth=check_depth, check_limits=check_limits, **options)

@@ -74,6 +74,17 @@ class ReferenceTable:
         self.slots[self.slot(key)] = (key, value, depth, move, flag)
 
 
+def make_table(tt) -> ReferenceTable | None:
+    """None/False: no table; True: a new 2**20-slot table; an int: 2**tt slots; or the table."""
+    if tt is None or tt is False:
+        return None
+    if tt is True:
+        return ReferenceTable()
+    if isinstance(tt, int):
+        return ReferenceTable(bits=tt)
+    return tt
+
+
 class SearchContext:
     """Counters, limits, move ordering and the trace of one reference search."""
 
@@ -87,7 +98,7 @@ class SearchContext:
         self.trace = [] if trace else None
         self.win_value = win_value
         self.win_decay = win_decay
-        self.tt = ReferenceTable() if tt is True else tt
+        self.tt = make_table(tt)
         self.nodes = self.generated = self.leaves = 0
         self.cutoffs = self.researches = self.tt_hits = 0
         self.aborted = False

@@ -7,7 +7,9 @@ Every function takes the same keyword options and returns a :class:`SearchResult
 
 ``evaluate(state, player) -> float`` scores non-terminal leaves from ``player``'s point of
 view (``None``: every leaf scores 0); it may be a compiled :class:`~qsearch.heuristics.Heuristic`
-or any Python function. ``depth=None`` searches to the end of the game. The state is never
+or any Python function. ``depth=None`` searches to the end of the game. ``tt``: None (no
+table), True (a new table of 2**20 entries), an int ``b`` (a new table of 2**b entries), or a
+:class:`~qsearch.search.TranspositionTable` to share between searches. The state is never
 modified: the search runs on a clone.
 """
 from __future__ import annotations
@@ -82,9 +84,13 @@ def _make_tt(tt) -> TranspositionTable | None:
         return None
     if tt is True:
         return TranspositionTable()
+    if isinstance(tt, int):           # a new table of 2**tt entries (small ones start faster)
+        return TranspositionTable(bits=tt)
     if isinstance(tt, TranspositionTable):
         return tt
-    raise TypeError(f"tt must be None, True or a TranspositionTable, not {type(tt).__name__}")
+    raise TypeError(
+        f"tt must be None, True, a size in bits or a TranspositionTable, not {type(tt).__name__}"
+    )
 
 
 def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool = False,
