@@ -7,6 +7,7 @@ import math
 import random
 from itertools import accumulate
 
+import positions
 import pytest
 
 import qsearch.reference.heuristics as twin
@@ -45,13 +46,7 @@ TRACE_PRINTED = """2 0 2 1 1 0 0
 
 
 def random_position(rng, max_plies=41):
-    state = Connect4()
-    for _ in range(rng.randint(0, max_plies)):
-        state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_terminal():
-            state.undo_action()
-            break
-    return state
+    return positions.random_position(Connect4, rng, max_plies)
 
 
 def mirrored(state):

@@ -2,6 +2,7 @@
 import random
 
 import pytest
+from positions import random_position
 
 import qsearch.reference as ref
 import qsearch.search as fast
@@ -11,17 +12,6 @@ from qsearch.heuristics.connect4 import evaluation_table
 from qsearch.reference.heuristics import evaluation_table as evaluation_table_twin
 
 POSITIONS_PER_GAME = 200
-
-
-def random_position(cls, rng, max_plies):
-    """A non-terminal position after a random number of random moves."""
-    state = cls()
-    for _ in range(rng.randint(0, max_plies)):
-        state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_terminal():
-            state.undo_action()
-            break
-    return state
 
 
 def lopsided(state, player):

@@ -154,21 +154,21 @@ class _Play:
     @property
     def status_text(self) -> str:
         """The status line: the engine's last move and search, then whose turn / the result."""
-        parts = []
-        r = self.last_result
-        if r is not None:
-            depth = "to the end" if r.depth is None else f"depth {r.depth}"
-            parts.append(
-                f"Engine ({r.algorithm}, {depth}) played {self.move_name(r.action)}: "
-                f"value {self._value_text(r.value)}, {r.nodes:,} nodes searched."
-            )
-        if self.message:
-            parts.append(self.message)
+        parts = [text for text in (self.engine_text(), self.message) if text]
         if self.state.is_terminal():
             parts.append(self._result_text())
         else:
             parts.append(f"Your move ({'first' if self.human == 0 else 'second'} player).")
         return " ".join(parts)
+
+    def engine_text(self) -> str:
+        """What the engine did last ("" before its first move)."""
+        r = self.last_result
+        if r is None:
+            return ""
+        depth = "to the end" if r.depth is None else f"depth {r.depth}"
+        return (f"Engine ({r.algorithm}, {depth}) played {self.move_name(r.action)}: "
+                f"value {self._value_text(r.value)}, {r.nodes:,} nodes searched.")
 
     def move_name(self, action: int) -> str:
         return self.state.action_to_string(action)

@@ -126,25 +126,16 @@ class PlayDocument001(PlayConnect4):
         return sum(r.normal for r in self.rows), sum(r.pruned for r in self.rows)
 
     # ------------------------------------------------------------------ text
-    @property
-    def status_text(self) -> str:
-        parts = []
+    def engine_text(self) -> str:
+        """The engine's last move with its calls of V, with and without pruning."""
         r = self.last_result
-        if r is not None:
-            used = r.pruned if r.alphabeta else r.normal
-            mode = "with" if r.alphabeta else "without"
-            parts.append(
-                f"Engine (depth {self.depth}, {mode} pruning) played column {r.column + 1}, "
+        if r is None:
+            return ""
+        used = r.pruned if r.alphabeta else r.normal
+        mode = "with" if r.alphabeta else "without"
+        return (f"Engine (depth {self.depth}, {mode} pruning) played column {r.column + 1}, "
                 f"value {r.value:+g}: {used:,} calls of V (without pruning {r.normal:,}, "
-                f"with {r.pruned:,})."
-            )
-        if self.message:
-            parts.append(self.message)
-        if self.state.is_terminal():
-            parts.append(self._result_text())
-        else:
-            parts.append(f"Your move ({'first' if self.human == 0 else 'second'} player).")
-        return " ".join(parts)
+                f"with {r.pruned:,}).")
 
     def table_html(self) -> str:
         """The document's performance table for this game: per move and running totals."""
