@@ -59,6 +59,8 @@ cdef void _init() noexcept:
 _init()
 
 
+# The same test as qsearch.games.quarto's: repeated on purpose, because a cdef function of
+# another module is called through a pointer and cannot be inlined in this hot loop.
 cdef inline bint wins_at(unsigned int occupied, unsigned long long planes,
                          int square) noexcept nogil:
     cdef int i, k
