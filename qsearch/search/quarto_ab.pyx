@@ -136,6 +136,29 @@ cdef inline double credit(Ctx* c, unsigned int occ, unsigned int used,
     return c.three * threes + c.two * twos
 
 
+cdef inline bint take_child(Ctx* c, double r, int move, int ply, bint is_max, double* v,
+                            double* alpha, double* beta) noexcept nogil:
+    """Fold a child's value ``r`` into the node, MAX/MIN form as the document's code.
+
+    Returns True when the window closes (a cut-off): the caller returns ``v`` at once.
+    """
+    if is_max:
+        if r > v[0]:
+            v[0] = r
+            if ply == 0:
+                c.best_root = move
+            if v[0] > alpha[0]:
+                alpha[0] = v[0]
+        return v[0] >= beta[0]
+    if r < v[0]:
+        v[0] = r
+        if ply == 0:
+            c.best_root = move
+        if v[0] < beta[0]:
+            beta[0] = v[0]
+    return v[0] <= alpha[0]
+
+
 cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long long planes,
                    int placed, int depth, int ply, bint won, double alpha,
                    double beta) noexcept nogil:
@@ -208,28 +231,10 @@ cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long lo
             w = keys[i] == INFINITY
             r = search(c, nocc, used | (1u << p), nplanes, placed + 1, depth - 1, ply + 1, w,
                        alpha, beta)
-            if is_max:
-                if r > v:
-                    v = r
-                    if ply == 0:
-                        c.best_root = moves[i]
-                    if v > alpha:
-                        alpha = v
-                if v >= beta:
-                    if i < total - 1:
-                        c.cutoffs += 1
-                    return v
-            else:
-                if r < v:
-                    v = r
-                    if ply == 0:
-                        c.best_root = moves[i]
-                    if v < beta:
-                        beta = v
-                if v <= alpha:
-                    if i < total - 1:
-                        c.cutoffs += 1
-                    return v
+            if take_child(c, r, moves[i], ply, is_max, &v, &alpha, &beta):
+                if i < total - 1:
+                    c.cutoffs += 1
+                return v
         return v
 
     sq_bits = free_sq                       # the document's order: squares, then pieces
@@ -245,28 +250,10 @@ cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long lo
             w = wins_at(nocc, nplanes, s)
             r = search(c, nocc, used | (1u << p), nplanes, placed + 1, depth - 1, ply + 1, w,
                        alpha, beta)
-            if is_max:
-                if r > v:
-                    v = r
-                    if ply == 0:
-                        c.best_root = 16 * s + p
-                    if v > alpha:
-                        alpha = v
-                if v >= beta:
-                    if index < total - 1:
-                        c.cutoffs += 1
-                    return v
-            else:
-                if r < v:
-                    v = r
-                    if ply == 0:
-                        c.best_root = 16 * s + p
-                    if v < beta:
-                        beta = v
-                if v <= alpha:
-                    if index < total - 1:
-                        c.cutoffs += 1
-                    return v
+            if take_child(c, r, 16 * s + p, ply, is_max, &v, &alpha, &beta):
+                if index < total - 1:
+                    c.cutoffs += 1
+                return v
             index += 1
     return v
 
