@@ -73,6 +73,37 @@ class ReferenceTable:
     def put(self, key: int, value: float, depth: int, move, flag: str) -> None:
         self.slots[self.slot(key)] = (key, value, depth, move, flag)
 
+    def narrow(self, key: int, depth: int, lo: float, hi: float):
+        """Narrow the window (lo, hi), from the mover's view, with what the table knows.
+
+        Returns ``(lo, hi, move, hit, stored)``: the table's best move (None if unknown), and
+        ``hit`` when an entry searched at least ``depth`` deep closes the window, in which case
+        ``stored`` is the node's value.
+        """
+        entry = self.get(key)
+        if entry is None:
+            return lo, hi, None, False, None
+        stored, stored_depth, move, flag = entry
+        if stored_depth < depth:
+            return lo, hi, move, False, stored
+        if flag == self.EXACT:
+            lo = hi = stored
+        elif flag == self.LOWER and stored > lo:
+            lo = stored
+        elif flag == self.UPPER and stored < hi:
+            hi = stored
+        return lo, hi, move, lo >= hi, stored
+
+    def store(self, key: int, value: float, depth: int, move, lo: float, hi: float) -> None:
+        """Keep ``value`` (mover's view) found with the window (lo, hi) the children got."""
+        if value <= lo:
+            flag = self.UPPER      # failed low: the true value is at most this
+        elif value >= hi:
+            flag = self.LOWER      # failed high: the true value is at least this
+        else:
+            flag = self.EXACT
+        self.put(key, value, depth, move, flag)
+
 
 def make_table(tt) -> ReferenceTable | None:
     """None/False: no table; True: a new 2**20-slot table; an int: 2**tt slots; or the table."""

@@ -46,23 +46,14 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
         tt_move = None
         if ctx.tt is not None:
             key = node_state.position_key()
-            entry = ctx.tt.get(key)
-            if entry is not None:
-                stored, stored_depth, tt_move, flag = entry
-                if stored_depth >= depth:
-                    lo, hi = (alpha, beta) if is_max else (-beta, -alpha)
-                    if flag == ctx.tt.EXACT:
-                        lo = hi = stored
-                    elif flag == ctx.tt.LOWER and stored > lo:
-                        lo = stored
-                    elif flag == ctx.tt.UPPER and stored < hi:
-                        hi = stored
-                    if lo >= hi:
-                        ctx.tt_hits += 1
-                        v = stored if is_max else -stored
-                        ctx.record("tt_hit", node, parent, ply, value=v, player=mover)
-                        return v, []
-                    alpha, beta = (lo, hi) if is_max else (-hi, -lo)
+            lo, hi = (alpha, beta) if is_max else (-beta, -alpha)
+            lo, hi, tt_move, hit, stored = ctx.tt.narrow(key, depth, lo, hi)
+            if hit:
+                ctx.tt_hits += 1
+                v = stored if is_max else -stored
+                ctx.record("tt_hit", node, parent, ply, value=v, player=mover)
+                return v, []
+            alpha, beta = (lo, hi) if is_max else (-hi, -lo)
 
         window = (alpha, beta)          # as given to the children: decides the table's flag
         actions = ctx.ordered_actions(node_state, tt_move)
@@ -96,14 +87,8 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
 
         if ctx.tt is not None and not ctx.aborted:
             lo, hi = window if is_max else (-window[1], -window[0])
-            mine = best if is_max else -best
-            if mine <= lo:
-                flag = ctx.tt.UPPER      # failed low: the true value is at most this
-            elif mine >= hi:
-                flag = ctx.tt.LOWER      # failed high: the true value is at least this
-            else:
-                flag = ctx.tt.EXACT
-            ctx.tt.put(key, mine, depth, best_pv[0] if best_pv else None, flag)
+            ctx.tt.store(key, best if is_max else -best, depth,
+                         best_pv[0] if best_pv else None, lo, hi)
         ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
                    value=best, player=mover)
         return best, best_pv

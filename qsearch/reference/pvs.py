@@ -46,21 +46,12 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
         tt_move = None
         if ctx.tt is not None:
             key = node_state.position_key()
-            entry = ctx.tt.get(key)
-            if entry is not None:
-                stored, stored_depth, tt_move, flag = entry
-                if stored_depth >= depth:
-                    if flag == ctx.tt.EXACT:
-                        alpha = beta = stored
-                    elif flag == ctx.tt.LOWER and stored > alpha:
-                        alpha = stored
-                    elif flag == ctx.tt.UPPER and stored < beta:
-                        beta = stored
-                    if alpha >= beta:
-                        ctx.tt_hits += 1
-                        ctx.record("tt_hit", node, parent, ply,
-                                   value=ctx.to_root(sign * stored, player), player=mover)
-                        return sign * stored, []
+            alpha, beta, tt_move, hit, stored = ctx.tt.narrow(key, depth, alpha, beta)
+            if hit:
+                ctx.tt_hits += 1
+                ctx.record("tt_hit", node, parent, ply,
+                           value=ctx.to_root(sign * stored, player), player=mover)
+                return sign * stored, []
 
         alpha0 = alpha
         actions = ctx.ordered_actions(node_state, tt_move)
@@ -96,13 +87,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                 break
 
         if ctx.tt is not None and not ctx.aborted:
-            if best <= alpha0:
-                flag = ctx.tt.UPPER
-            elif best >= beta:
-                flag = ctx.tt.LOWER
-            else:
-                flag = ctx.tt.EXACT
-            ctx.tt.put(key, best, depth, best_pv[0] if best_pv else None, flag)
+            ctx.tt.store(key, best, depth, best_pv[0] if best_pv else None, alpha0, beta)
         ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
                    value=ctx.to_root(sign * best, player), player=mover)
         return sign * best, best_pv
