@@ -101,51 +101,23 @@ def cmd_play(args) -> int:
     return 0
 
 
-def _bench_sections(args) -> list[tuple[str, str, object]]:
-    """(name, title, function returning rows) for every table ``bench`` can print."""
-    from qsearch import bench
-
-    quick = args.quick
-    limit_slow = args.solve_limit if args.solve_limit is not None else (5 if quick else 100)
-    sections = [
-        ("search", "Compiled alpha-beta on Connect-4 (zero evaluation): nodes per second; "
-         "`x twin`, `x OpenSpiel`, `x all-Python` = how many times faster the compiled search "
-         "is on the same tree",
-         lambda: bench.search_table(repeats=1 if quick else 3)),
-        ("heuristics", "Connect-4 heuristics: evaluations per second, compiled vs twin",
-         lambda: __import__("qsearch.bench_connect4_heuristics", fromlist=["x"])
-         .heuristic_table(repeats=1 if quick else 3)),
-        ("heuristic-search", "A depth-8 alpha-beta move with potential_lines",
-         lambda: __import__("qsearch.bench_connect4_heuristics", fromlist=["x"])
-         .search_table(repeats=1 if quick else 3)),
-        ("solve", "Exact solver on the published positions (first 100 of the slow sets; "
-         "Pons' C++ solver measured here without its opening book)",
-         lambda: bench.solve_table(limit_slow=limit_slow, limit_fast=100 if quick else 1000,
-                                   progress=lambda m: print("  " + m, file=sys.stderr))),
-    ]
-    from qsearch import bench_quarto
-
-    sections[3:3] = [
-        ("quarto", "Quarto (document 000): the demo call, the document's R and C++ against "
-         "our Python copy, readable twin and compiled searches",
-         lambda: bench_quarto.demo_call_table(repeats=20 if quick else 100)),
-        ("quarto-games", "Quarto games per second",
-         lambda: bench_quarto.games_table(**({"random_games": 10_000, "arena_games": 200}
-                                             if quick else {}))),
-    ]
-    return sections
-
-
 def cmd_bench(args) -> int:
-    from qsearch import bench
+    from qsearch.bench import all_sections, markdown
 
-    wanted = set(args.only.split(",")) if args.only else None
+    sections = all_sections(args)
+    names = [sec.name for sec in sections]
+    wanted = args.only.split(",") if args.only else names
+    unknown = [w for w in wanted if w not in names]
+    if unknown:
+        print(f"error: unknown table {', '.join(unknown)}; choose from {', '.join(names)}",
+              file=sys.stderr)
+        return 2
     out = []
-    for name, title, rows in _bench_sections(args):
-        if (wanted and name not in wanted) or (args.no_solve and name == "solve"):
+    for sec in sections:
+        if sec.name not in wanted or (args.no_solve and sec.name == "solve"):
             continue
-        print(f"{name} ...", file=sys.stderr)
-        out.append(f"### {title}\n\n{bench.markdown(rows())}")
+        print(f"{sec.name} ...", file=sys.stderr)
+        out.append(f"### {sec.title}\n\n{markdown(sec.rows())}")
     text = "\n".join(out)
     print(text)
     if args.output:
@@ -174,8 +146,7 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="speed tables")
     b.add_argument("--quick", action="store_true", help="fewer positions (about a minute)")
     b.add_argument("--no-solve", action="store_true", help="skip the solver table")
-    b.add_argument("--only", help="comma-separated tables: search,heuristics,"
-                   "heuristic-search,quarto,quarto-games,solve")
+    b.add_argument("--only", help="comma-separated table names (an unknown name lists them)")
     b.add_argument("--solve-limit", type=int, default=None,
                    help="positions of each slow set (default 100; L1_R3 takes ~10 s each)")
     b.add_argument("--output", help="also write the tables to this markdown file")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import time
 
-from qsearch.bench import _best_of
+from qsearch.bench._table import best_of
 from qsearch.games import Connect4
 from qsearch.heuristics.connect4 import HEURISTICS, evaluate_many, potential_lines
 from qsearch.reference import alphabeta as twin_alphabeta
@@ -53,8 +53,8 @@ def heuristic_table(positions: int = 200, repeats: int = 3, min_time: float = 0.
             if time.perf_counter() - start >= min_time:
                 break
             loops *= 4
-        t_fast, _ = _best_of(repeats, lambda c=compiled, n=loops: evaluate_many(c, states, 0, n))
-        t_twin, _ = _best_of(1, lambda t=twin: [t(s, 0) for s in states])
+        t_fast, _ = best_of(repeats, lambda c=compiled, n=loops: evaluate_many(c, states, 0, n))
+        t_twin, _ = best_of(1, lambda t=twin: [t(s, 0) for s in states])
         fast = len(states) * loops / t_fast
         slow = len(states) / t_twin
         rows.append({"heuristic": name, "compiled Meval/s": fast / 1e6,
@@ -67,9 +67,9 @@ def search_table(moves: str = MID_GAME, depth: int = 8, repeats: int = 3) -> lis
     state = Connect4.from_moves(moves)
     rows = []
     for order in (None, ORDER):
-        t_fast, fast = _best_of(repeats, lambda o=order: alphabeta(
+        t_fast, fast = best_of(repeats, lambda o=order: alphabeta(
             state, depth, potential_lines, order=o, **WIN))
-        t_twin, twin = _best_of(1, lambda o=order: twin_alphabeta(
+        t_twin, twin = best_of(1, lambda o=order: twin_alphabeta(
             state, depth, potential_lines, order=o, **WIN))
         assert (twin.value, twin.action, twin.nodes) == (fast.value, fast.action, fast.nodes)
         rows.append({"position": moves, "depth": depth,
@@ -81,7 +81,7 @@ def search_table(moves: str = MID_GAME, depth: int = 8, repeats: int = 3) -> lis
 
 
 def main() -> None:  # pragma: no cover - a convenience for running the module
-    from qsearch.bench import markdown
+    from qsearch.bench._table import markdown
 
     print(markdown(heuristic_table()))
     print(markdown(search_table()))
@@ -89,3 +89,14 @@ def main() -> None:  # pragma: no cover - a convenience for running the module
 
 if __name__ == "__main__":  # pragma: no cover
     main()
+
+
+def sections(options) -> list[tuple]:
+    """The heuristic tables for ``python -m qsearch bench``."""
+    repeats = 1 if options.quick else 3
+    return [
+        ("heuristics", "Connect-4 heuristics: evaluations per second, compiled vs twin",
+         lambda: heuristic_table(repeats=repeats)),
+        ("heuristic-search", "A depth-8 alpha-beta move with potential_lines",
+         lambda: search_table(repeats=repeats)),
+    ]

@@ -7,10 +7,12 @@ Pons' C++ solver, measured here once with his code (``../shared/data/connect4/RE
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 
+from qsearch.bench._table import best_of, format_seconds
 from qsearch.games import Connect4
 from qsearch.reference import alphabeta as twin_alphabeta
 from qsearch.reference.connect4 import PyConnect4
@@ -28,16 +30,6 @@ SLOW_SETS = {"Test_L2_R2", "Test_L1_R2", "Test_L1_R3"}
 PONS = {"Test_L3_R1": (5.8e-6, 51), "Test_L2_R1": (47.5e-6, 449),
         "Test_L2_R2": (5.0e-3, 39_807), "Test_L1_R1": (0.32e-3, 3_296),
         "Test_L1_R2": (0.149, 1_190_000), "Test_L1_R3": (8.46, 58_200_000)}
-
-
-def _best_of(repeats: int, run: Callable[[], object]) -> tuple[float, object]:
-    """Shortest wall time of ``repeats`` runs, and the last result."""
-    best, result = float("inf"), None
-    for _ in range(repeats):
-        start = time.perf_counter()
-        result = run()
-        best = min(best, time.perf_counter() - start)
-    return best, result
 
 
 def _openspiel_alphabeta(moves: str, depth: int):
@@ -70,17 +62,17 @@ def search_table(repeats: int = 3) -> list[dict]:
     rows = []
     for moves, depth in SEARCH_POSITIONS:
         state = Connect4.from_moves(moves)
-        t_fast, fast = _best_of(repeats, lambda s=state, d=depth: alphabeta(s, d))
-        t_twin, twin = _best_of(1, lambda s=state, d=depth: twin_alphabeta(s, d))
+        t_fast, fast = best_of(repeats, lambda s=state, d=depth: alphabeta(s, d))
+        t_twin, twin = best_of(1, lambda s=state, d=depth: twin_alphabeta(s, d))
         py_state = PyConnect4.from_moves(moves)
-        t_py, py = _best_of(1, lambda s=py_state, d=depth: twin_alphabeta(s, d))
+        t_py, py = best_of(1, lambda s=py_state, d=depth: twin_alphabeta(s, d))
         assert twin.nodes == py.nodes == fast.nodes and twin.value == fast.value
         row = {"position": moves or "(empty)", "depth": depth, "nodes": fast.nodes,
                "compiled Mn/s": fast.nodes / t_fast / 1e6,
                "twin kn/s": twin.nodes / t_twin / 1e3, "x twin": t_twin / t_fast,
                "all-Python kn/s": py.nodes / t_py / 1e3, "x all-Python": t_py / t_fast}
         if have_openspiel:
-            t_os, (value, leaves) = _best_of(
+            t_os, (value, leaves) = best_of(
                 1, lambda m=moves, d=depth: _openspiel_alphabeta(m, d))
             assert leaves == fast.leaves and value == fast.value, (leaves, fast.leaves)
             row["OpenSpiel kn/s"] = fast.nodes / t_os / 1e3
@@ -137,34 +129,18 @@ def solve_table(limit_slow: int = 100, limit_fast: int = 1000, sets=SOLVE_SETS,
     return rows
 
 
-def format_seconds(t: float) -> str:
-    """1.2 us / 3.4 ms / 5.6 s."""
-    if t < 1e-3:
-        return f"{t * 1e6:.1f} us"
-    if t < 1:
-        return f"{t * 1e3:.2f} ms"
-    return f"{t:.2f} s"
-
-
-def markdown(rows: list[dict]) -> str:
-    """Rows of dicts as a markdown table (floats shortened, times formatted)."""
-    if not rows:
-        return "(no rows)\n"
-    keys = list(rows[0])
-    for r in rows[1:]:
-        keys += [k for k in r if k not in keys]
-
-    def cell(key, value):
-        if value is None:
-            return ""
-        if "time" in key:
-            return format_seconds(value)
-        if isinstance(value, float):
-            return f"{value:,.1f}" if value >= 10 else f"{value:.2f}"
-        if isinstance(value, int):
-            return f"{value:,}"
-        return str(value)
-
-    lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
-    lines += ["| " + " | ".join(cell(k, r.get(k)) for k in keys) + " |" for r in rows]
-    return "\n".join(lines) + "\n"
+def sections(options) -> list[tuple]:
+    """The Connect-4 search and solver tables for ``python -m qsearch bench``."""
+    quick = options.quick
+    solve_limit = getattr(options, "solve_limit", None)
+    limit_slow = solve_limit if solve_limit is not None else (5 if quick else 100)
+    return [
+        ("search", "Compiled alpha-beta on Connect-4 (zero evaluation): nodes per second; "
+         "`x twin`, `x OpenSpiel`, `x all-Python` = how many times faster the compiled search "
+         "is on the same tree",
+         lambda: search_table(repeats=1 if quick else 3)),
+        ("solve", "Exact solver on the published positions (first 100 of the slow sets; "
+         "Pons' C++ solver measured here without its opening book)",
+         lambda: solve_table(limit_slow=limit_slow, limit_fast=100 if quick else 1000,
+                             progress=lambda m: print("  " + m, file=sys.stderr))),
+    ]

@@ -105,7 +105,19 @@ def games_table(random_games: int = 100_000, arena_games: int = 2000,
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from qsearch.bench import markdown
+    from qsearch.bench._table import markdown
 
     print(markdown(demo_call_table()))
     print(markdown(games_table()))
+
+
+def sections(options) -> list[tuple]:
+    """The Quarto tables for ``python -m qsearch bench``."""
+    quick = options.quick
+    return [
+        ("quarto", "Quarto (document 000): the demo call, the document's R and C++ against "
+         "our Python copy, readable twin and compiled searches",
+         lambda: demo_call_table(repeats=20 if quick else 100)),
+        ("quarto-games", "Quarto games per second",
+         lambda: games_table(**({"random_games": 10_000, "arena_games": 200} if quick else {}))),
+    ]

@@ -1,0 +1,48 @@
+"""What every benchmark module shares: best-of-N timing and the markdown table."""
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+
+def best_of(repeats: int, run: Callable[[], object]) -> tuple[float, object]:
+    """Shortest wall time of ``repeats`` runs, and the last result."""
+    best, result = float("inf"), None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = run()
+        best = min(best, time.perf_counter() - start)
+    return best, result
+
+
+def format_seconds(t: float) -> str:
+    """1.2 us / 3.4 ms / 5.6 s."""
+    if t < 1e-3:
+        return f"{t * 1e6:.1f} us"
+    if t < 1:
+        return f"{t * 1e3:.2f} ms"
+    return f"{t:.2f} s"
+
+
+def markdown(rows: list[dict]) -> str:
+    """Rows of dicts as a markdown table (floats shortened, times formatted)."""
+    if not rows:
+        return "(no rows)\n"
+    keys = list(rows[0])
+    for r in rows[1:]:
+        keys += [k for k in r if k not in keys]
+
+    def cell(key, value):
+        if value is None:
+            return ""
+        if "time" in key:
+            return format_seconds(value)
+        if isinstance(value, float):
+            return f"{value:,.1f}" if value >= 10 else f"{value:.2f}"
+        if isinstance(value, int):
+            return f"{value:,}"
+        return str(value)
+
+    lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
+    lines += ["| " + " | ".join(cell(k, r.get(k)) for k in keys) + " |" for r in rows]
+    return "\n".join(lines) + "\n"
