@@ -11,6 +11,14 @@ import positions
 import pytest
 
 import qsearch.reference.heuristics as twin
+from qsearch.documents.connect4_practice import (
+    DOCUMENT_GAMES,
+    DOCUMENT_NORMAL,
+    DOCUMENT_PRUNED,
+    Practice,
+    document_move,
+    performance_test,
+)
 from qsearch.games import Connect4
 from qsearch.heuristics import Heuristic
 from qsearch.heuristics.connect4 import (
@@ -21,14 +29,6 @@ from qsearch.heuristics.connect4 import (
     line_weights,
     potential_lines,
     swapped_colours,
-)
-from qsearch.reference.connect4_practice import (
-    DOCUMENT_GAMES,
-    DOCUMENT_NORMAL,
-    DOCUMENT_PRUNED,
-    Practice,
-    document_move,
-    performance_test,
 )
 from qsearch.search import alphabeta, minimax
 

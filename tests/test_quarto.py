@@ -10,17 +10,17 @@ import random
 
 import pytest
 
-from qsearch.errors import IllegalMoveError
-from qsearch.games import OwnPieceQuarto, Quarto
-from qsearch.games.quarto import PIECES, piece_code, piece_from_code, square_name
-from qsearch.heuristics.quarto import LineCredit, line_credit
-from qsearch.reference import alphabeta as twin_alphabeta
-from qsearch.reference.quarto_ab_minimax import (
+from qsearch.documents.quarto_ab_minimax import (
     DOCUMENT_OPTIONS,
     ab_minimax_state,
     document_depth,
     document_search,
 )
+from qsearch.errors import IllegalMoveError
+from qsearch.games import OwnPieceQuarto, Quarto
+from qsearch.games.quarto import PIECES, piece_code, piece_from_code, square_name
+from qsearch.heuristics.quarto import LineCredit, line_credit
+from qsearch.reference import alphabeta as twin_alphabeta
 from qsearch.reference.quarto_heuristics import line_credit as twin_line_credit
 from qsearch.reference.quarto_heuristics import make_payoff_order
 from qsearch.search import alphabeta

@@ -5,8 +5,8 @@ import pytest
 
 from qsearch.games.connect4 import Connect4
 from qsearch.reference import connect4_solver as ref
+from qsearch.results import SolveResult
 from qsearch.search import connect4_solver as fast
-from qsearch.search.solve_result import SolveResult
 
 DATA = Path(__file__).parent / "data" / "connect4"
 

@@ -39,8 +39,8 @@ def demo_call_table(repeats: int = 100) -> list[dict]:
     R function), qsearch's readable twin (pure Python, on the engine's API), the general
     compiled alpha-beta and the specialised compiled AB_MINIMAX.
     """
+    from qsearch.documents.quarto_ab_minimax import ab_minimax_state, document_search
     from qsearch.reference import alphabeta as twin_alphabeta
-    from qsearch.reference.quarto_ab_minimax import ab_minimax_state, document_search
     from qsearch.search.quarto_ab import ab_minimax
 
     state = demo_state()
@@ -70,7 +70,7 @@ def games_table(random_games: int = 100_000, arena_games: int = 2000,
     """Games per second: random vs random (compiled loop, and the arena's Python loop),
     and the document's alpha-beta (depth 4) against a random player."""
     from qsearch.arena import RandomPlayer, SearchPlayer, match
-    from qsearch.reference.quarto_ab_minimax import DOCUMENT_OPTIONS, document_depth
+    from qsearch.documents.quarto_ab_minimax import DOCUMENT_OPTIONS, document_depth
     from qsearch.search.quarto_ab import ab_minimax
 
     rows = []

@@ -43,16 +43,9 @@ import numpy as np
 from qsearch.errors import IllegalMoveError
 
 from qsearch.games._game cimport TERMINAL, Game
+from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
 
-cdef unsigned int ROW_MASK = 0x1111
-cdef unsigned int COL_MASK = 0xF
-cdef unsigned int DIAG_MASK = 0x8421
-cdef unsigned int ANTI_MASK = 0x1248
-
-cdef unsigned int LINES[10]              # rows 1-4, columns 1-4, main and other diagonal
-cdef unsigned int SQUARE_LINES[16][4]    # the lines through each square
-cdef int N_SQUARE_LINES[16]
-cdef unsigned long long PIECE_PLANES[16]  # the plane bits piece p sets on square 0
+cdef QuartoLines Q                         # the lines and piece planes (quarto_lines.pxd)
 cdef unsigned long long ZOBRIST[16][16]   # key of piece p on square s
 cdef unsigned long long ZOBRIST_HAND[16]  # key of piece p in hand (Quarto)
 
@@ -66,25 +59,10 @@ cdef unsigned long long splitmix64(unsigned long long* x) noexcept nogil:
 
 
 cdef void _init_tables() noexcept:
-    cdef int r, s, p, k, n
+    cdef int s, p
     cdef unsigned long long seed = 2020
-    for r in range(4):
-        LINES[r] = ROW_MASK << r
-        LINES[4 + r] = COL_MASK << (4 * r)
-    LINES[8] = DIAG_MASK
-    LINES[9] = ANTI_MASK
-    for s in range(16):
-        n = 0
-        for k in range(10):
-            if LINES[k] & (1u << s):
-                SQUARE_LINES[s][n] = LINES[k]
-                n += 1
-        N_SQUARE_LINES[s] = n
+    fill_quarto_lines(&Q)
     for p in range(16):
-        PIECE_PLANES[p] = 0
-        for k in range(4):
-            if (p >> (3 - k)) & 1:
-                PIECE_PLANES[p] |= 1ULL << (16 * k)
         ZOBRIST_HAND[p] = splitmix64(&seed)
         for s in range(16):
             ZOBRIST[s][p] = splitmix64(&seed)
@@ -92,7 +70,7 @@ cdef void _init_tables() noexcept:
 
 _init_tables()
 
-LINE_MASKS = tuple(LINES[k] for k in range(10))
+LINE_MASKS = tuple(Q.lines[k] for k in range(10))
 LINE_NAMES = ("row 1", "row 2", "row 3", "row 4", "column 1", "column 2", "column 3",
               "column 4", "main diagonal", "other diagonal")
 PIECES = tuple(tuple(1 + 2 * k + ((p >> (3 - k)) & 1) for k in range(4)) for p in range(16))
@@ -108,8 +86,8 @@ cdef inline bint wins_at(unsigned int occupied, unsigned long long planes,
     """True if a full line through ``square`` has four pieces sharing an attribute."""
     cdef int i, k
     cdef unsigned int line, x
-    for i in range(N_SQUARE_LINES[square]):
-        line = SQUARE_LINES[square][i]
+    for i in range(Q.n_square_lines[square]):
+        line = Q.square_lines[square][i]
         if (occupied & line) != line:
             continue
         for k in range(4):
@@ -216,7 +194,7 @@ cdef class QuartoBoard(Game):
         self.board[square] = piece
         self.occupied |= 1u << square
         self.used |= 1u << piece
-        self.planes |= PIECE_PLANES[piece] << square
+        self.planes |= Q.piece_planes[piece] << square
         self.zkey ^= ZOBRIST[square][piece]
         self.placed += 1
         return wins_at(self.occupied, self.planes, square)
@@ -227,7 +205,7 @@ cdef class QuartoBoard(Game):
         self.board[square] = -1
         self.occupied &= ~(1u << square)
         self.used &= ~(1u << piece)
-        self.planes &= ~(PIECE_PLANES[piece] << square)
+        self.planes &= ~(Q.piece_planes[piece] << square)
         self.zkey ^= ZOBRIST[square][piece]
         self.placed -= 1
         self.winner = -1        # moves are only made in non-terminal states
@@ -304,7 +282,7 @@ cdef class QuartoBoard(Game):
         cdef unsigned int line, x
         out = []
         for i in range(10):
-            line = LINES[i]
+            line = Q.lines[i]
             if (self.occupied & line) != line:
                 continue
             for k in range(4):

@@ -142,6 +142,31 @@ def _names(names, int n):
     return given, given
 
 
+cdef TreeShape _lone_leaf():
+    """The shape of an ExplicitTree made without __init__: one leaf node, value 0."""
+    cdef TreeShape shape = TreeShape.__new__(TreeShape)
+    shape.first_child = <int*>malloc(sizeof(int))
+    shape.n_children = <int*>malloc(sizeof(int))
+    shape.parent = <int*>malloc(sizeof(int))
+    shape.depth = <int*>malloc(sizeof(int))
+    shape.values = <double*>malloc(sizeof(double))
+    if (shape.first_child == NULL or shape.n_children == NULL or shape.parent == NULL
+            or shape.depth == NULL or shape.values == NULL):
+        raise MemoryError()
+    shape.n_nodes = 1
+    shape.first_child[0] = -1
+    shape.n_children[0] = 0
+    shape.parent[0] = -1
+    shape.depth[0] = 0
+    shape.values[0] = 0.0
+    shape.spec = ()
+    shape.names_spec, shape.names = None, ("(empty)",)
+    return shape
+
+
+cdef TreeShape _LONE_LEAF = _lone_leaf()
+
+
 def _rebuild_tree(spec, names, root_player, path):
     """Rebuild a pickled state: the tree, then the moves from its root."""
     state = ExplicitTree(spec, names=names, root_player=root_player)
@@ -156,6 +181,11 @@ cdef class ExplicitTree(Game):
     ``ExplicitTree(spec, names=None, root_player=0)``; the state is the root. Use ``at``,
     ``child`` or ``apply_action`` to move down.
     """
+
+    def __cinit__(self, *args, **kwargs):
+        # ExplicitTree.__new__(ExplicitTree) (no __init__) must not crash: until a tree is
+        # given, the state is a lone leaf worth 0.
+        self.shape = _LONE_LEAF
 
     def __init__(self, spec, names=None, root_player=0):
         if isinstance(root_player, bool) or root_player not in (0, 1):

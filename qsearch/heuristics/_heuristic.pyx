@@ -7,6 +7,8 @@ search without Python overhead; a student can subclass it in Python, or pass any
 function ``f(state, player) -> float`` (wrapped in :class:`FunctionHeuristic`). Both are
 slower than a compiled one but give identical results.
 """
+import numbers
+
 from qsearch.games._game cimport Game
 
 
@@ -34,12 +36,14 @@ cdef class FunctionHeuristic(Heuristic):
 
     cpdef double evaluate(self, Game state, int player) except? -1.5e308:
         value = self.function(state, player)
-        try:
-            return float(value)
-        except (TypeError, ValueError):
+        if isinstance(value, bool) or not isinstance(value, numbers.Real):
             raise TypeError(
                 f"heuristic {self.function!r} returned {value!r}; it must return a number"
-            ) from None
+            )
+        cdef double v = value
+        if v != v:
+            raise ValueError(f"heuristic {self.function!r} returned NaN; it must return a number")
+        return v
 
     def __repr__(self):
         return f"FunctionHeuristic({self.function!r})"

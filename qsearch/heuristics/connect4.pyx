@@ -40,18 +40,8 @@ cdef extern from *:
 
 ctypedef unsigned long long u64
 
-# Rows from the bottom; the table is symmetric, so the orientation does not matter.
-EVALUATION_TABLE = (
-    (3, 4, 5, 7, 5, 4, 3),
-    (4, 6, 8, 10, 8, 6, 4),
-    (5, 8, 11, 13, 11, 8, 5),
-    (5, 8, 11, 13, 11, 8, 5),
-    (4, 6, 8, 10, 8, 6, 4),
-    (3, 4, 5, 7, 5, 4, 3),
-)
-# Document 002's weights of open 2-lines and 3-lines.
-WEIGHT_2 = 1.0 / 6.0
-WEIGHT_3 = 5.0 / 6.0
+# The documents' numbers are defined once, in the readable twin (plain Python).
+from qsearch.reference.heuristics import EVALUATION_TABLE, WEIGHT_2, WEIGHT_3
 
 cdef int WEIGHT[49]          # worth of each bit of the bitboard layout (0 on guard bits)
 for _r in range(6):

@@ -18,10 +18,11 @@ document's depth-4 search can score (10 - 4 = 6): a real win always outweighs cr
 """
 from qsearch.games._game cimport Game
 from qsearch.games.quarto cimport QuartoBoard
+from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
 from qsearch.heuristics._heuristic cimport Heuristic
 
-cdef unsigned int LINES[10]
-LINES[:] = [0x1111, 0x2222, 0x4444, 0x8888, 0x000F, 0x00F0, 0x0F00, 0xF000, 0x8421, 0x1248]
+cdef QuartoLines Q                      # the board's lines (quarto_lines.pxd)
+fill_quarto_lines(&Q)
 cdef unsigned int VALUE_PIECES[4][2]     # pieces with attribute k's first / second value
 for _k in range(4):
     VALUE_PIECES[_k][0] = 0
@@ -42,7 +43,7 @@ cdef void live_lines(unsigned int occupied, unsigned int used, unsigned long lon
     twos[0] = 0
     threes[0] = 0
     for i in range(10):
-        line = LINES[i]
+        line = Q.lines[i]
         here = occupied & line
         n = __builtin_popcount(here)
         if n < 2 or n > 3:

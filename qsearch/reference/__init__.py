@@ -3,35 +3,18 @@
 They run on any object with OpenSpiel's Python API (qsearch games, OpenSpiel states, the
 plain-Python games here) and give the same values, actions and node counts as the compiled
 versions (tested). MAX/MIN form where the documents use it (minimax, alpha-beta), negamax
-form where they do (negamax, PVS).
+form where they do (negamax, PVS). They need no compiled code: ``import qsearch.reference``
+works, and its searches run, without the build (on OpenSpiel states or
+:class:`qsearch.reference.connect4.PyConnect4`).
 """
-from qsearch.reference._common import ReferenceTable, make_table
+from qsearch.reference._common import ReferenceTable
 from qsearch.reference.alphabeta import alphabeta
+from qsearch.reference.deepening import iterative_deepening
 from qsearch.reference.minimax import minimax
 from qsearch.reference.negamax import negamax
 from qsearch.reference.pvs import pvs
-from qsearch.search.deepening import deepen
 
 ALGORITHMS = {"minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "pvs": pvs}
-
-
-def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alphabeta",
-                        time_limit=None, max_nodes=None, tt=True, order=None, **options):
-    """Twin of :func:`qsearch.search.iterative_deepening` (same contract)."""
-    from qsearch.reference._common import check_arguments
-
-    def check_depth(depth):
-        check_arguments("iterative_deepening", state, depth, None, None)
-        return (1 << 30) if depth is None else depth
-
-    def check_limits(max_nodes, time_limit):
-        check_arguments("iterative_deepening", state, None, max_nodes, time_limit)
-
-    table = make_table(tt)
-    return deepen(ALGORITHMS, state, max_depth, evaluate, algorithm=algorithm,
-                  time_limit=time_limit, max_nodes=max_nodes, tt=table, order=order,
-                  check_depth=check_depth, check_limits=check_limits, **options)
-
 
 __all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "iterative_deepening", "minimax",
            "negamax", "pvs"]

@@ -9,41 +9,34 @@ also run on OpenSpiel states.
 from __future__ import annotations
 
 import math
+import numbers
 import time
 
-from qsearch.search.result import SearchResult
+from qsearch._checks import check_depth, check_limits, check_order, check_searchable
+from qsearch.results import SearchResult
 from qsearch.trace import TraceEvent
 
 INF = math.inf
 TERMINAL = -4
-TIME_CHECK_EVERY = 1024
 MAX_PLY = 256
 
 
-def check_arguments(name: str, state, depth, max_nodes, time_limit) -> int | None:
-    """Validate the common arguments like the compiled functions do; returns the depth."""
-    if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)):
-        raise TypeError(f"depth must be an int >= 0 or None, not {type(depth).__name__}")
-    if depth is not None and depth < 0:
-        raise ValueError(f"depth must be >= 0 (or None for no limit), not {depth}")
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)):
-        raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-    if max_nodes is not None and max_nodes < 1:
-        raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
-    if time_limit is not None and not time_limit > 0:
-        raise ValueError(f"time_limit must be > 0 seconds, not {time_limit}")
-    if state.is_terminal():
-        raise ValueError(f"the game is over in this state: {name} has nothing to search")
-    if state.is_chance_node():
-        raise ValueError(f"{name} cannot search a chance node; use expectiminimax")
+def check_arguments(name: str, state, depth, max_nodes, time_limit, order=None) -> int | None:
+    """Validate the common arguments as the compiled functions do; returns the depth."""
+    check_depth(depth)
+    check_limits(max_nodes, time_limit)
+    check_order(order, state)
+    check_searchable(name, state)
     return depth
 
 
 class ReferenceTable:
     """Twin of :class:`qsearch.search.TranspositionTable`: same slots, always replace.
 
-    Each slot holds ``(key, value, depth, move, flag)``; values are from the point of view
-    of the player to move in that position.
+    Each slot holds ``(key, value, depth, move, flag, ply)``: the value from the point of view
+    of the player to move in that position (win scores relative to the node, see
+    :meth:`SearchContext.to_table`), the depth it was searched to, its best move, and the ply
+    from its search's root where it was stored.
     """
 
     EXACT, LOWER, UPPER = "EXACT", "LOWER", "UPPER"
@@ -63,46 +56,20 @@ class ReferenceTable:
         x ^= x >> 33
         return x & ((1 << self.bits) - 1)
 
-    def get(self, key: int):
-        """``(value, depth, move, flag)`` stored for ``key``, or None."""
-        entry = self.slots.get(self.slot(key))
-        if entry is None or entry[0] != key:
+    def entry(self, key: int):
+        """``(value, depth, move, flag, ply)`` stored for ``key``, or None."""
+        found = self.slots.get(self.slot(key))
+        if found is None or found[0] != key:
             return None
-        return entry[1:]
+        return found[1:]
 
-    def put(self, key: int, value: float, depth: int, move, flag: str) -> None:
-        self.slots[self.slot(key)] = (key, value, depth, move, flag)
+    def get(self, key: int):
+        """``(value, depth, move, flag)`` stored for ``key``, or None (as the compiled table)."""
+        found = self.entry(key)
+        return None if found is None else found[:4]
 
-    def narrow(self, key: int, depth: int, lo: float, hi: float):
-        """Narrow the window (lo, hi), from the mover's view, with what the table knows.
-
-        Returns ``(lo, hi, move, hit, stored)``: the table's best move (None if unknown), and
-        ``hit`` when an entry searched at least ``depth`` deep closes the window, in which case
-        ``stored`` is the node's value.
-        """
-        entry = self.get(key)
-        if entry is None:
-            return lo, hi, None, False, None
-        stored, stored_depth, move, flag = entry
-        if stored_depth < depth:
-            return lo, hi, move, False, stored
-        if flag == self.EXACT:
-            lo = hi = stored
-        elif flag == self.LOWER and stored > lo:
-            lo = stored
-        elif flag == self.UPPER and stored < hi:
-            hi = stored
-        return lo, hi, move, lo >= hi, stored
-
-    def store(self, key: int, value: float, depth: int, move, lo: float, hi: float) -> None:
-        """Keep ``value`` (mover's view) found with the window (lo, hi) the children got."""
-        if value <= lo:
-            flag = self.UPPER      # failed low: the true value is at most this
-        elif value >= hi:
-            flag = self.LOWER      # failed high: the true value is at least this
-        else:
-            flag = self.EXACT
-        self.put(key, value, depth, move, flag)
+    def put(self, key: int, value: float, depth: int, move, flag: str, ply: int = 0) -> None:
+        self.slots[self.slot(key)] = (key, value, depth, move, flag, ply)
 
 
 def make_table(tt) -> ReferenceTable | None:
@@ -114,6 +81,23 @@ def make_table(tt) -> ReferenceTable | None:
     if isinstance(tt, int):
         return ReferenceTable(bits=tt)
     return tt
+
+
+def fingerprint(state):
+    """What identifies a state, to check that a user's function left it as it was."""
+    if hasattr(state, "position_key"):
+        return state.position_key()
+    return tuple(state.history())       # OpenSpiel states
+
+
+def checked_number(value, what: str) -> float:
+    """``value`` as a float; TypeError if it is not a number, ValueError if it is NaN."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{what} returned {value!r}; it must return a number")
+    value = float(value)
+    if value != value:
+        raise ValueError(f"{what} returned NaN; it must return a number")
+    return value
 
 
 class SearchContext:
@@ -129,6 +113,11 @@ class SearchContext:
         self.trace = [] if trace else None
         self.win_value = win_value
         self.win_decay = win_decay
+        # Win scores in the table (the compiled core's rule, see qsearch.search._engine):
+        # with a decay, scores of at least win_band are wins, stored relative to the node;
+        # without a band, a stored value is only worth the same at the ply it was stored.
+        self.win_band = win_value - win_decay * MAX_PLY
+        self.same_ply_only = win_decay != 0 and self.win_band <= 0
         self.tt = make_table(tt)
         self.nodes = self.generated = self.leaves = 0
         self.cutoffs = self.researches = self.tt_hits = 0
@@ -141,8 +130,7 @@ class SearchContext:
         if not self.aborted:
             if self.max_nodes is not None and self.nodes >= self.max_nodes:
                 self.aborted = True
-            elif (self.deadline is not None and self.nodes % TIME_CHECK_EVERY == 0
-                  and time.perf_counter() > self.deadline):
+            elif self.deadline is not None and time.perf_counter() > self.deadline:
                 self.aborted = True
         return self.aborted
 
@@ -157,13 +145,69 @@ class SearchContext:
         self.leaves += 1
         if self.evaluate is None:
             return 0.0
+        before = fingerprint(state)
         value = self.evaluate(state, self.root_player)
-        try:
-            return float(value)
-        except (TypeError, ValueError):
-            raise TypeError(
-                f"heuristic {self.evaluate!r} returned {value!r}; it must return a number"
-            ) from None
+        if fingerprint(state) != before:
+            raise ValueError(
+                f"heuristic {self.evaluate!r} changed the state it was given; it must only "
+                "read it (work on state.clone() to try moves)"
+            )
+        value = checked_number(value, f"heuristic {self.evaluate!r}")
+        if self.tt is not None and self.win_decay != 0 and not self.same_ply_only \
+                and abs(value) >= self.win_band:
+            raise ValueError(
+                f"heuristic {self.evaluate!r} returned {value}, inside the win band (|value| >= "
+                f"{self.win_band:g} = win_value - win_decay * {MAX_PLY}) where a transposition "
+                "table takes it for a win: raise win_value or scale the heuristic down"
+            )
+        return value
+
+    # --- the transposition table --------------------------------------------
+    def to_table(self, value: float, ply: int) -> float:
+        """A win score seen from the root -> relative to this node (``win_value - decay * k``)."""
+        if self.win_decay == 0 or self.same_ply_only or abs(value) < self.win_band:
+            return value
+        return value + self.win_decay * ply if value > 0 else value - self.win_decay * ply
+
+    def from_table(self, value: float, ply: int) -> float:
+        """The inverse of :meth:`to_table` at ``ply``."""
+        if self.win_decay == 0 or self.same_ply_only or abs(value) < self.win_band:
+            return value
+        return value - self.win_decay * ply if value > 0 else value + self.win_decay * ply
+
+    def probe(self, key: int, depth: int, ply: int, lo: float, hi: float):
+        """Narrow the window (lo, hi), from the mover's view, with what the table knows.
+
+        Returns ``(lo, hi, move, hit, value)``: the table's best move (None if unknown), and
+        ``hit`` when an entry searched at least ``depth`` deep closes the window, in which case
+        ``value`` is the node's value. At the root only the move is used: the root always
+        searches, so that a search always returns a move.
+        """
+        entry = self.tt.entry(key)
+        if entry is None:
+            return lo, hi, None, False, None
+        stored, stored_depth, move, flag, stored_ply = entry
+        if ply == 0 or stored_depth < depth or (self.same_ply_only and stored_ply != ply):
+            return lo, hi, move, False, None
+        stored = self.from_table(stored, ply)
+        if flag == ReferenceTable.EXACT:
+            lo = hi = stored
+        elif flag == ReferenceTable.LOWER and stored > lo:
+            lo = stored
+        elif flag == ReferenceTable.UPPER and stored < hi:
+            hi = stored
+        return lo, hi, move, lo >= hi, stored
+
+    def store(self, key: int, value: float, depth: int, move, ply: int, lo: float,
+              hi: float) -> None:
+        """Keep ``value`` (mover's view) found with the window (lo, hi) the children got."""
+        if value <= lo:
+            flag = ReferenceTable.UPPER    # failed low: the true value is at most this
+        elif value >= hi:
+            flag = ReferenceTable.LOWER    # failed high: the true value is at least this
+        else:
+            flag = ReferenceTable.EXACT
+        self.tt.put(key, self.to_table(value, ply), depth, move, flag, ply)
 
     # --- points of view (negamax-form algorithms) -----------------------------
     def to_root(self, value: float, player: int) -> float:
@@ -179,7 +223,13 @@ class SearchContext:
         """Legal actions in the game's order, reordered by ``order``, the table's move first."""
         actions = state.legal_actions()
         if callable(self.order):
+            before = fingerprint(state)
             ordered = list(self.order(state, list(actions)))
+            if fingerprint(state) != before:
+                raise ValueError(
+                    f"order function {self.order!r} changed the state it was given; "
+                    "it must only read it (work on state.clone() to try moves)"
+                )
             if sorted(ordered) != sorted(actions):
                 raise ValueError(
                     f"order function returned {ordered!r}, not a permutation of {actions!r}"

@@ -21,7 +21,7 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
     ``tt``: None, True (a new table) or a :class:`~qsearch.reference._common.ReferenceTable`
     (needs ``state.position_key()``).
     """
-    check_arguments("alphabeta", state, depth, max_nodes, time_limit)
+    check_arguments("alphabeta", state, depth, max_nodes, time_limit, order)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
                         win_value, win_decay, tt)
     max_player = ctx.root_player
@@ -47,7 +47,7 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
         if ctx.tt is not None:
             key = node_state.position_key()
             lo, hi = (alpha, beta) if is_max else (-beta, -alpha)
-            lo, hi, tt_move, hit, stored = ctx.tt.narrow(key, depth, lo, hi)
+            lo, hi, tt_move, hit, stored = ctx.probe(key, depth, ply, lo, hi)
             if hit:
                 ctx.tt_hits += 1
                 v = stored if is_max else -stored
@@ -87,8 +87,8 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
 
         if ctx.tt is not None and not ctx.aborted:
             lo, hi = window if is_max else (-window[1], -window[0])
-            ctx.tt.store(key, best if is_max else -best, depth,
-                         best_pv[0] if best_pv else None, lo, hi)
+            ctx.store(key, best if is_max else -best, depth,
+                      best_pv[0] if best_pv else None, ply, lo, hi)
         ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
                    value=best, player=mover)
         return best, best_pv

@@ -9,7 +9,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from qsearch.heuristics.connect4 import EVALUATION_TABLE, WEIGHT_2, WEIGHT_3
+# Document 001's table of cell worths, rows from the bottom (it is symmetric: the
+# orientation does not matter).
+EVALUATION_TABLE = (
+    (3, 4, 5, 7, 5, 4, 3),
+    (4, 6, 8, 10, 8, 6, 4),
+    (5, 8, 11, 13, 11, 8, 5),
+    (5, 8, 11, 13, 11, 8, 5),
+    (4, 6, 8, 10, 8, 6, 4),
+    (3, 4, 5, 7, 5, 4, 3),
+)
+# Document 002's weights of open 2-lines and 3-lines.
+WEIGHT_2 = 1.0 / 6.0
+WEIGHT_3 = 5.0 / 6.0
 
 ROWS, COLUMNS = 6, 7
 EMPTY, MIN, MAX = 0, 1, 2          # the codes of the document's printed trace

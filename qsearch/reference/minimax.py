@@ -10,7 +10,7 @@ def minimax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, tim
 
     ``evaluate(state, player)`` scores positions at the depth limit (None: 0).
     """
-    check_arguments("minimax", state, depth, max_nodes, time_limit)
+    check_arguments("minimax", state, depth, max_nodes, time_limit, order)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
                         win_value, win_decay)
     max_player = ctx.root_player

@@ -12,7 +12,7 @@ from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, che
 def negamax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, time_limit=None,
             trace=False, win_value=1.0, win_decay=0.0):
     """Same value, action and counts as :func:`minimax`, in negamax form."""
-    check_arguments("negamax", state, depth, max_nodes, time_limit)
+    check_arguments("negamax", state, depth, max_nodes, time_limit, order)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
                         win_value, win_decay)
     root = ctx.root_player

@@ -17,7 +17,7 @@ from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, che
 def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=None,
         max_nodes=None, time_limit=None, trace=False, win_value=1.0, win_decay=0.0):
     """Value and best action of ``state`` for the player to move, by PVS."""
-    check_arguments("pvs", state, depth, max_nodes, time_limit)
+    check_arguments("pvs", state, depth, max_nodes, time_limit, order)
     if not null_window > 0:
         raise ValueError(f"null_window must be > 0, not {null_window}")
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
@@ -46,7 +46,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
         tt_move = None
         if ctx.tt is not None:
             key = node_state.position_key()
-            alpha, beta, tt_move, hit, stored = ctx.tt.narrow(key, depth, alpha, beta)
+            alpha, beta, tt_move, hit, stored = ctx.probe(key, depth, ply, alpha, beta)
             if hit:
                 ctx.tt_hits += 1
                 ctx.record("tt_hit", node, parent, ply,
@@ -87,7 +87,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                 break
 
         if ctx.tt is not None and not ctx.aborted:
-            ctx.tt.store(key, best, depth, best_pv[0] if best_pv else None, alpha0, beta)
+            ctx.store(key, best, depth, best_pv[0] if best_pv else None, ply, alpha0, beta)
         ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
                    value=ctx.to_root(sign * best, player), player=mover)
         return sign * best, best_pv

@@ -1,4 +1,5 @@
 """Compiled search algorithms (see :mod:`qsearch.reference` for their readable twins)."""
+from qsearch.results import SearchResult, SolveResult
 from qsearch.search.algorithms import (
     ALGORITHMS,
     alphabeta,
@@ -8,8 +9,6 @@ from qsearch.search.algorithms import (
     pvs,
 )
 from qsearch.search.connect4_solver import Solver, analyze, solve
-from qsearch.search.result import SearchResult
-from qsearch.search.solve_result import SolveResult
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 
 __all__ = [

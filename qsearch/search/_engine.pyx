@@ -15,6 +15,8 @@ the tests check that both give the same value, action, principal variation and c
 * a terminal state scores ``u * (win_value - win_decay * ply)`` for its return ``u`` (0 for
   a draw); a non-terminal node at depth 0 calls the heuristic once (``leaves``) with the
   *root* player's id and the sign is adjusted, so every algorithm sees the same leaf values;
+  a heuristic (or an order function) that changes the state it is given, or returns NaN,
+  stops the search with a ValueError;
 * children are searched in the game's order, reordered by ``order`` (priorities or a
   function), then with the transposition table's move first;
 * the best action is the first child whose value is strictly greater than all before it
@@ -22,31 +24,55 @@ the tests check that both give the same value, action, principal variation and c
 * a node is cut off once alpha >= beta (``strict``: only once alpha > beta, as document
   002's Alg. 2 writes it);
 * fail-soft alpha-beta returns the best value even outside the window; fail-hard clamps to
-  [alpha, beta]; a cut-off is counted only when actions were left unsearched.
+  [alpha, beta]; a cut-off is counted only when actions were left unsearched;
+* the root always searches its moves: the transposition table may put its move first there,
+  but never ends the root search (so a table shared between searches always yields a move).
+
+Win scores in the transposition table. A win found ``k`` plies below a node is worth
+``win_value - win_decay * (ply + k)`` from the root, so the same position is worth something
+else from another root. With ``win_decay > 0`` the table stores such scores relative to the
+node (``win_value - win_decay * k``) and converts them back on probe. That is exact when the
+win scores are told apart from heuristic values by size: every win score is at least
+``win_value - win_decay * MAX_PLY`` (the *win band*) and the heuristic stays below it (checked:
+a leaf value inside the band stops the search with a ValueError). When the band is empty
+(``win_value <= win_decay * MAX_PLY``, document 000's 10 - ply for instance) no value can be
+converted, and a stored value is used only at the ply it was stored at (the move always).
 """
 cimport cython
-from libc.math cimport INFINITY, NAN
+from libc.math cimport INFINITY, NAN, fabs
 from libc.stdlib cimport free, malloc
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
-from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
 from qsearch.search.tt cimport TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable, TTEntry
 
 from qsearch.trace import TraceEvent
 
 cdef enum:
     MAX_PLY = 256               # deepest ply searched; deeper nodes are scored as leaves
-    TIME_CHECK_MASK = 1023      # look at the clock every 1024 nodes
+    TIME_CHECK_MASK = 1023      # compiled callbacks only: look at the clock every 1024 nodes
     UNRANKED = 1 << 30          # rank of actions not listed in ``order``: they keep their order
 
-MAX_SEARCH_PLY = MAX_PLY
+cdef enum:
+    HEAP_TYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: classes defined in Python code
+
+cdef enum TableValues:
+    PLY_FREE = 0                # win_decay == 0: values do not depend on the ply
+    WIN_BAND = 1                # win scores (|v| >= win_band) are stored relative to the node
+    SAME_PLY = 2                # no band: values are reused only at the ply they were stored
 
 
 cdef double now() noexcept nogil:
+    """Monotonic seconds (the clock of every compiled time limit)."""
     cdef timespec ts
     clock_gettime(CLOCK_MONOTONIC, &ts)
     return ts.tv_sec + ts.tv_nsec * 1e-9
+
+
+def monotonic() -> float:
+    """The compiled searches' clock, for Python code that must agree with it."""
+    return now()
 
 
 @cython.final
@@ -60,7 +86,9 @@ cdef class Searcher:
     cdef int* ranks                     # priority of each action (lower first), or NULL
     cdef int n_ranks
     cdef bint prune, fail_hard, use_pvs, strict, tracing, aborted
-    cdef double win_value, win_decay, null_window
+    cdef double win_value, win_decay, null_window, win_band
+    cdef int table_values               # a TableValues
+    cdef int time_check_mask            # 0 (every node) when Python code runs in the search
     cdef int root_player
     cdef long long max_nodes            # 0: no limit
     cdef double deadline                # 0: no limit
@@ -90,6 +118,13 @@ cdef class Searcher:
         self.tracing = tracing
         self.trace = [] if tracing else None
         self.win_value, self.win_decay, self.null_window = win_value, win_decay, null_window
+        self.win_band = win_value - win_decay * MAX_PLY
+        if win_decay == 0.0:
+            self.table_values = PLY_FREE
+        elif self.win_band > 0.0:
+            self.table_values = WIN_BAND
+        else:
+            self.table_values = SAME_PLY
         self.max_nodes = max_nodes
         self.deadline = now() + time_limit if time_limit > 0 else 0.0
         self.root_player = state.to_move()
@@ -100,14 +135,22 @@ cdef class Searcher:
         if order is not None:
             if callable(order):
                 self.order_function = order
-            else:
+            else:                       # checked by the caller: distinct actions in range
                 priorities = list(order)
                 self.n_ranks = max(priorities) + 1 if priorities else 0
                 self.ranks = <int*>malloc(max(self.n_ranks, 1) * sizeof(int))
+                if self.ranks == NULL:
+                    raise MemoryError(f"cannot allocate the ranks of {self.n_ranks} actions")
                 for i in range(self.n_ranks):
                     self.ranks[i] = UNRANKED
                 for i, a in enumerate(priorities):
                     self.ranks[a] = i
+        # Python code in the search makes nodes slow: then look at the clock at every node.
+        python_heuristic = heuristic is not None and (
+            isinstance(heuristic, FunctionHeuristic)
+            or type(heuristic).__flags__ & HEAP_TYPE)   # a subclass written in Python
+        self.time_check_mask = 0 if (self.order_function is not None or python_heuristic) \
+            else TIME_CHECK_MASK
         self.nodes = self.generated = self.leaves = 0
         self.cutoffs = self.researches = self.tt_hits = 0
         self.aborted = False
@@ -119,7 +162,7 @@ cdef class Searcher:
         free(self.pv)
         self.pv = <int*>malloc(rows * MAX_PLY * sizeof(int))
         if self.pv == NULL:
-            raise MemoryError()
+            raise MemoryError(f"cannot allocate the principal-variation table ({rows} rows)")
         self.pv_len[0] = 0
         cdef double value = self.search(depth, -INFINITY, INFINITY, self.root_player, 0, -1, -1)
         pv = [self.pv[i] for i in range(self.pv_len[0])]
@@ -150,6 +193,7 @@ cdef class Searcher:
         """Fill ``moves`` in search order; returns their count."""
         cdef int n = self.state.legal_moves(moves)
         cdef int i, j, m, r
+        cdef unsigned long long key
         if self.ranks != NULL:
             for i in range(1, n):           # stable insertion sort by rank
                 m = moves[i]
@@ -161,7 +205,13 @@ cdef class Searcher:
                 moves[j + 1] = m
         elif self.order_function is not None:
             given = [moves[i] for i in range(n)]
+            key = self.state.key()
             ordered = list(self.order_function(self.state, list(given)))
+            if self.state.key() != key:
+                raise ValueError(
+                    f"order function {self.order_function!r} changed the state it was given; "
+                    "it must only read it (work on state.clone() to try moves)"
+                )
             if sorted(ordered) != sorted(given):
                 raise ValueError(
                     f"order function returned {ordered!r}, not a permutation of {given!r}"
@@ -183,9 +233,41 @@ cdef class Searcher:
     cdef inline bint out_of_budget(self) noexcept:
         if self.max_nodes > 0 and self.nodes >= self.max_nodes:
             return True
-        if self.deadline > 0 and (self.nodes & TIME_CHECK_MASK) == 0 and now() > self.deadline:
+        if (self.deadline > 0 and (self.nodes & self.time_check_mask) == 0
+                and now() > self.deadline):
             return True
         return False
+
+    cdef double evaluate(self) except? -1.5e308:
+        """The heuristic's value of the current state, from the root player's view, checked."""
+        cdef Game g = self.state
+        cdef unsigned long long key = g.key()
+        cdef double v = self.heuristic.evaluate(g, self.root_player)
+        if g.key() != key:
+            raise ValueError(
+                f"heuristic {self.heuristic!r} changed the state it was given; it must only "
+                "read it (work on state.clone() to try moves)"
+            )
+        if v != v:
+            raise ValueError(f"heuristic {self.heuristic!r} returned NaN; it must return a number")
+        if self.tt is not None and self.table_values == WIN_BAND and fabs(v) >= self.win_band:
+            raise ValueError(
+                f"heuristic {self.heuristic!r} returned {v}, inside the win band (|value| >= "
+                f"{self.win_band:g} = win_value - win_decay * {MAX_PLY}) where a transposition "
+                "table takes it for a win: raise win_value or scale the heuristic down"
+            )
+        return v
+
+    # A win score w plies below a node from the root; relative to the node in the table.
+    cdef inline double to_table(self, double v, int ply) noexcept:
+        if self.table_values == WIN_BAND and fabs(v) >= self.win_band:
+            return v + self.win_decay * ply if v > 0 else v - self.win_decay * ply
+        return v
+
+    cdef inline double from_table(self, double v, int ply) noexcept:
+        if self.table_values == WIN_BAND and fabs(v) >= self.win_band:
+            return v - self.win_decay * ply if v > 0 else v + self.win_decay * ply
+        return v
 
     # ------------------------------------------------------------------ the search
     cdef double search(self, int depth, double alpha, double beta, int persp, int ply,
@@ -226,7 +308,7 @@ cdef class Searcher:
             self.leaves += 1
             v = 0.0
             if self.heuristic is not None:
-                v = self.heuristic.evaluate(g, self.root_player)
+                v = self.evaluate()
             if persp != self.root_player:
                 v = -v
             if self.tracing:
@@ -241,8 +323,11 @@ cdef class Searcher:
             entry = self.tt.lookup(g.key())
             if entry != NULL:
                 tt_move = entry.move
-                if entry.depth >= depth:
-                    v = entry.value
+                # The root always searches (it must return a move); deeper, a stored value
+                # narrows the window, when it is worth the same here (see the module's notes).
+                if (ply > 0 and entry.depth >= depth
+                        and (self.table_values != SAME_PLY or entry.ply == ply)):
+                    v = self.from_table(entry.value, ply)
                     if entry.flag == TT_EXACT:
                         alpha = beta = v
                     elif entry.flag == TT_LOWER and v > alpha:
@@ -310,7 +395,7 @@ cdef class Searcher:
                 flag = TT_LOWER
             else:
                 flag = TT_EXACT
-            self.tt.store(g.key(), best, depth, best_move, flag)
+            self.tt.store(g.key(), self.to_table(best, ply), depth, best_move, flag, ply)
         if self.tracing:
             self.record("exit", node, parent, ply, best_move, NAN, NAN,
                         self.to_root(sign * best, persp), mover)

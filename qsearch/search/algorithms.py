@@ -18,26 +18,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from qsearch._checks import check_depth, check_limits, check_order, check_searchable
 from qsearch.games._game import Game
 from qsearch.heuristics import as_heuristic
+from qsearch.results import SearchResult
 from qsearch.search._engine import Searcher
 from qsearch.search.deepening import deepen
-from qsearch.search.result import SearchResult
 from qsearch.search.tt import TranspositionTable
 
-UNLIMITED_DEPTH = 1 << 30
-
 Order = Sequence[int] | Callable[[Any, list], list] | None
-
-
-def _check_depth(depth) -> int:
-    if depth is None:
-        return UNLIMITED_DEPTH
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"depth must be an int >= 0 or None, not {type(depth).__name__}")
-    if depth < 0:
-        raise ValueError(f"depth must be >= 0 (or None for no limit), not {depth}")
-    return depth
 
 
 def _check_state(state) -> None:
@@ -46,37 +35,6 @@ def _check_state(state) -> None:
             f"the compiled search needs a qsearch game (qsearch.games), not "
             f"{type(state).__name__}; qsearch.reference runs on any OpenSpiel-like state"
         )
-
-
-def _check_limits(max_nodes, time_limit) -> tuple[int, float]:
-    if max_nodes is not None:
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
-            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-        if max_nodes < 1:
-            raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
-    if time_limit is not None:
-        if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool):
-            raise TypeError(f"time_limit must be seconds (a number), not {time_limit!r}")
-        if not time_limit > 0:
-            raise ValueError(f"time_limit must be > 0 seconds, not {time_limit}")
-    return (max_nodes or 0), float(time_limit or 0.0)
-
-
-def _check_order(order) -> None:
-    if order is None or callable(order):
-        return
-    try:
-        items = list(order)
-    except TypeError:
-        raise TypeError(
-            "order must be None, a sequence of actions (highest priority first) or a "
-            f"function (state, actions) -> actions, not {type(order).__name__}"
-        ) from None
-    for a in items:
-        if isinstance(a, bool) or not isinstance(a, int) or a < 0:
-            raise ValueError(f"order must list actions (ints >= 0); got {a!r}")
-    if len(set(items)) != len(items):
-        raise ValueError(f"order lists an action twice: {items!r}")
 
 
 def _make_tt(tt) -> TranspositionTable | None:
@@ -98,17 +56,14 @@ def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool
          time_limit=None, trace: bool = False, win_value: float = 1.0,
          win_decay: float = 0.0, null_window: float = 1.0) -> SearchResult:
     _check_state(state)
-    depth_c = _check_depth(depth)
+    depth_c = check_depth(depth)
     heuristic = as_heuristic(evaluate)
-    _check_order(order)
-    nodes_c, time_c = _check_limits(max_nodes, time_limit)
+    check_order(order, state)
+    nodes_c, time_c = check_limits(max_nodes, time_limit)
     table = _make_tt(tt)
     if not null_window > 0:
         raise ValueError(f"null_window must be > 0, not {null_window}")
-    if state.is_terminal():
-        raise ValueError(f"the game is over in this state: {algorithm} has nothing to search")
-    if state.is_chance_node():
-        raise ValueError(f"{algorithm} cannot search a chance node; use expectiminimax")
+    check_searchable(algorithm, state)
     searcher = Searcher()
     searcher.configure(
         state.clone(), heuristic, table, order, prune=prune, fail_hard=fail_hard,
@@ -191,4 +146,4 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
     _check_state(state)
     return deepen(ALGORITHMS, state, max_depth, evaluate, algorithm=algorithm,
                   time_limit=time_limit, max_nodes=max_nodes, tt=_make_tt(tt), order=order,
-                  check_depth=_check_depth, check_limits=_check_limits, **options)
+                  check_depth=check_depth, check_limits=check_limits, **options)

@@ -21,7 +21,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from qsearch.games.connect4 cimport Connect4
 
-from qsearch.search.solve_result import SolveResult
+from qsearch.results import SolveResult
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long x) nogil

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from qsearch.search.result import SearchResult
+from qsearch.results import SearchResult
 
 COUNTS = ("nodes", "generated", "leaves", "cutoffs", "researches", "tt_hits")
 

@@ -4,7 +4,7 @@
 The general :func:`qsearch.search.alphabeta` already reproduces the document's search
 exactly (``alphabeta(state, document_depth(state), win_value=10, win_decay=1)``: same value,
 same move, same nodes as the line-by-line twin in
-:mod:`qsearch.reference.quarto_ab_minimax`). It runs at about 10 million nodes a second,
+:mod:`qsearch.documents.quarto_ab_minimax`). It runs at about 10 million nodes a second,
 and a game against a random player costs a couple of million nodes at the start, where no
 line can be won yet: thousands of games would take minutes.
 
@@ -25,38 +25,13 @@ import time
 from libc.math cimport INFINITY
 
 from qsearch.games.quarto cimport OwnPieceQuarto
+from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
 from qsearch.heuristics.quarto cimport LineCredit, live_lines
 
-from qsearch.search.result import SearchResult
+from qsearch.results import SearchResult
 
-cdef unsigned int SQUARE_LINES[16][4]
-cdef int N_SQUARE_LINES[16]
-cdef unsigned long long PIECE_PLANES[16]
-
-
-cdef void _init() noexcept:
-    cdef unsigned int lines[10]
-    cdef int r, s, k, n, p
-    for r in range(4):
-        lines[r] = 0x1111u << r
-        lines[4 + r] = 0xFu << (4 * r)
-    lines[8] = 0x8421
-    lines[9] = 0x1248
-    for s in range(16):
-        n = 0
-        for k in range(10):
-            if lines[k] & (1u << s):
-                SQUARE_LINES[s][n] = lines[k]
-                n += 1
-        N_SQUARE_LINES[s] = n
-    for p in range(16):
-        PIECE_PLANES[p] = 0
-        for k in range(4):
-            if (p >> (3 - k)) & 1:
-                PIECE_PLANES[p] |= 1ULL << (16 * k)
-
-
-_init()
+cdef QuartoLines Q                      # the lines and piece planes (quarto_lines.pxd)
+fill_quarto_lines(&Q)
 
 
 # The same test as qsearch.games.quarto's: repeated on purpose, because a cdef function of
@@ -65,8 +40,8 @@ cdef inline bint wins_at(unsigned int occupied, unsigned long long planes,
                          int square) noexcept nogil:
     cdef int i, k
     cdef unsigned int line, x
-    for i in range(N_SQUARE_LINES[square]):
-        line = SQUARE_LINES[square][i]
+    for i in range(Q.n_square_lines[square]):
+        line = Q.square_lines[square][i]
         if (occupied & line) != line:
             continue
         for k in range(4):
@@ -97,8 +72,8 @@ cdef int first_win(unsigned int occ, unsigned int used, unsigned long long plane
         s = __builtin_ctz(free_sq)
         free_sq &= free_sq - 1
         winners = 0
-        for i in range(N_SQUARE_LINES[s]):
-            line = SQUARE_LINES[s][i]
+        for i in range(Q.n_square_lines[s]):
+            line = Q.square_lines[s][i]
             here = occ & line
             if here != line & ~(1u << s):
                 continue                    # the other three squares are not all taken
@@ -212,7 +187,7 @@ cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long lo
                 p = __builtin_ctz(pc_bits)
                 pc_bits &= pc_bits - 1
                 nocc = occ | (1u << s)
-                nplanes = planes | (PIECE_PLANES[p] << s)
+                nplanes = planes | (Q.piece_planes[p] << s)
                 r = INFINITY if wins_at(nocc, nplanes, s) else \
                     -credit(c, nocc, used | (1u << p), nplanes)
                 j = index
@@ -227,7 +202,7 @@ cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long lo
             s = moves[i] >> 4
             p = moves[i] & 15
             nocc = occ | (1u << s)
-            nplanes = planes | (PIECE_PLANES[p] << s)
+            nplanes = planes | (Q.piece_planes[p] << s)
             w = keys[i] == INFINITY
             r = search(c, nocc, used | (1u << p), nplanes, placed + 1, depth - 1, ply + 1, w,
                        alpha, beta)
@@ -246,7 +221,7 @@ cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long lo
         while pc_bits:
             p = __builtin_ctz(pc_bits)
             pc_bits &= pc_bits - 1
-            nplanes = planes | (PIECE_PLANES[p] << s)
+            nplanes = planes | (Q.piece_planes[p] << s)
             w = wins_at(nocc, nplanes, s)
             r = search(c, nocc, used | (1u << p), nplanes, placed + 1, depth - 1, ply + 1, w,
                        alpha, beta)
@@ -263,7 +238,7 @@ def ab_minimax(OwnPieceQuarto state, depth=None, evaluate=None, *, order=None,
     """The document's AB_MINIMAX on ``state``: a :class:`~qsearch.search.SearchResult`.
 
     ``depth``: None for the document's own rule (4, never past the 15th placement: see
-    :func:`qsearch.reference.quarto_ab_minimax.document_depth`), else an int.
+    :func:`qsearch.documents.quarto_ab_minimax.document_depth`), else an int.
     ``evaluate``: None (unfinished positions score 0, as the document) or a
     :class:`~qsearch.heuristics.quarto.LineCredit`. ``order``: None (the document's) or
     ``"payoff"``: children by their LineCredit payoff for the mover, a win first, at nodes

@@ -6,12 +6,24 @@ cdef enum:
     TT_LOWER = 2        # the true value is >= the stored value (the node failed high)
     TT_UPPER = 3        # the true value is <= the stored value (the node failed low)
 
+cdef inline unsigned long long mix64(unsigned long long x) noexcept nogil:
+    # A 64-bit finaliser (MurmurHash3's): keys made of board bits spread evenly over slots.
+    # The one hash mixer of the package; qsearch.reference.ReferenceTable writes it in Python.
+    x ^= x >> 33
+    x *= 0xff51afd7ed558ccdULL
+    x ^= x >> 33
+    x *= 0xc4ceb9fe1a85ec53ULL
+    x ^= x >> 33
+    return x
+
+
 cdef struct TTEntry:
     unsigned long long key  # full position key (0 with flag TT_EMPTY: unused slot)
     double value            # from the point of view of the player to move there
     int depth               # remaining depth the value was searched to
     int move                # best move found, -1 if none
     int flag                # TT_EXACT / TT_LOWER / TT_UPPER
+    int ply                 # plies from the root of the search that stored it
 
 cdef class TranspositionTable:
     cdef TTEntry* entries   # 2**bits slots, always-replace
@@ -22,4 +34,4 @@ cdef class TranspositionTable:
 
     cdef TTEntry* lookup(self, unsigned long long key) noexcept
     cdef void store(self, unsigned long long key, double value, int depth, int move,
-                    int flag) noexcept
+                    int flag, int ply) noexcept

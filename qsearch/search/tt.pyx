@@ -2,29 +2,21 @@
 """A transposition table with explicit EXACT / LOWER / UPPER entries.
 
 Fixed size (a power of two), one entry per slot, always replace. The slot of a key is
-``mix(key) & (size - 1)`` with :func:`slot_of` (a 64-bit finaliser, so that keys made of
-board bits spread evenly). The pure-Python twin uses the same slots and rule, so both
-searches probe and store identically and their node counts agree.
+``mix64(key) & (size - 1)`` (a 64-bit finaliser, so that keys made of board bits spread
+evenly). The pure-Python twin uses the same slots and rule, so both searches probe and
+store identically and their node counts agree.
+
+Each entry also records the ply (from its search's root) where it was stored: the search
+uses it to convert win scores, which depend on the distance to the win, between searches
+from different roots (see :mod:`qsearch.search._engine`).
 """
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
+from qsearch.search.tt cimport mix64
+
 FLAG_NAMES = {TT_EXACT: "EXACT", TT_LOWER: "LOWER", TT_UPPER: "UPPER"}
 EXACT, LOWER, UPPER = TT_EXACT, TT_LOWER, TT_UPPER
-
-
-cdef inline unsigned long long mix64(unsigned long long x) noexcept nogil:
-    x ^= x >> 33
-    x *= 0xff51afd7ed558ccdULL
-    x ^= x >> 33
-    x *= 0xc4ceb9fe1a85ec53ULL
-    x ^= x >> 33
-    return x
-
-
-def slot_of(unsigned long long key, int bits) -> int:
-    """The slot of ``key`` in a table of ``2**bits`` entries."""
-    return mix64(key) & ((1ULL << bits) - 1)
 
 
 cdef class TranspositionTable:
@@ -50,13 +42,14 @@ cdef class TranspositionTable:
         return NULL
 
     cdef void store(self, unsigned long long key, double value, int depth, int move,
-                    int flag) noexcept:
+                    int flag, int ply) noexcept:
         cdef TTEntry* e = &self.entries[mix64(key) & self.mask]
         e.key = key
         e.value = value
         e.depth = depth
         e.move = move
         e.flag = flag
+        e.ply = ply
         self.stores += 1
 
     def clear(self) -> None:
@@ -66,7 +59,10 @@ cdef class TranspositionTable:
         self.probes = 0
 
     def get(self, key):
-        """``(value, depth, move, flag name)`` stored for ``key``, or None."""
+        """``(value, depth, move, flag name)`` stored for ``key``, or None.
+
+        Win scores are stored relative to the node (see :mod:`qsearch.search._engine`).
+        """
         cdef TTEntry* e = self.lookup(key)
         if e == NULL:
             return None

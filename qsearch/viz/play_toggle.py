@@ -13,7 +13,7 @@ only the count differs (checked at every move). Headless use::
     game.rows, game.totals()         # per-move counts and running totals
 
 The engine is the document's: ``minimax()`` over ``V``/``alpha_beta_V`` (the compiled
-:func:`qsearch.reference.connect4_practice.document_move`), wins ``+inf``, losses ``-inf``,
+:func:`qsearch.documents.connect4_practice.document_move`), wins ``+inf``, losses ``-inf``,
 ``potential_lines`` at the depth limit, with the book rules when the depth is 2 or less.
 """
 from __future__ import annotations
@@ -23,9 +23,9 @@ from html import escape
 
 import ipywidgets as widgets
 
+from qsearch.documents.connect4_practice import document_move
 from qsearch.errors import IllegalMoveError
 from qsearch.heuristics.connect4 import book_rules, potential_lines
-from qsearch.reference.connect4_practice import document_move
 from qsearch.viz.play import PlayConnect4
 
 
