@@ -1,5 +1,6 @@
 """The arena: players, one game, matches (serial, parallel, resumed) and the statistics."""
 import json
+import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -76,8 +77,13 @@ def test_search_player_moves_at_once_when_forced():
 
 
 def test_random_player_with_its_own_seed():
-    s = Connect4()
-    assert [RandomPlayer(4)(s, None) for _ in range(1)] == [RandomPlayer(4)(s, None)]
+    # A seeded player draws from its own random.Random(seed), whatever rng the game passes.
+    s = Connect4.from_moves("4444")              # column 4 (action 3) has two cells left
+    actions = s.legal_actions()
+    player, twin = RandomPlayer(4), random.Random(4)
+    draws = [player(s, random.Random(99)) for _ in range(40)]
+    assert draws == [actions[twin.randrange(len(actions))] for _ in range(40)]
+    assert len(set(draws)) > 1
 
 
 def test_an_illegal_choice_raises():
@@ -148,8 +154,14 @@ def test_save_and_resume(tmp_path):
 def test_openings_are_played_with_both_colours():
     openings = [TicTacToe.from_actions([4]), TicTacToe.from_actions([0])]
     result = match(openings, RandomPlayer(), RandomPlayer(), 4, seed=0, progress=False)
-    assert [g.actions[0] for g in result.games] != [4, 4, 0, 0]   # the opening is not replayed
     assert [g.a_seat for g in result.games] == [0, 1, 0, 1]
+    for game in result.games:          # game i starts from opening i // 2, not replayed
+        opening = openings[game.index // 2]
+        assert opening.history()[0] not in game.actions
+        state = opening.clone()
+        for a in game.actions:
+            state.apply_action(a)
+        assert state.is_terminal() and state.returns() == game.returns
 
 
 def test_bad_arguments():

@@ -212,7 +212,8 @@ def test_standard_quarto_turns_give_then_place():
     assert q.current_player() == 1 and q.piece_in_hand() is None
     q.apply_action(q.string_to_action("2468"))      # ... and gives
     assert q.current_player() == 0
-    assert 16 not in q.legal_actions() if q.piece_in_hand() is None else True
+    assert q.piece_in_hand() == piece_from_code("2468")
+    assert q.legal_actions() == [s for s in range(16) if s != q.string_to_action("(1,1)")]
 
 
 def test_transpositions_share_a_key():

@@ -93,5 +93,5 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
                    value=best, player=mover)
         return best, best_pv
 
-    v, pv = value(state, INF if depth is None else depth, -INF, INF, 0, None, None)
+    v, pv = value(state.clone(), INF if depth is None else depth, -INF, INF, 0, None, None)
     return ctx.result("alphabeta", depth, v, pv)

@@ -44,5 +44,5 @@ def minimax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, tim
                    value=best, player=node_state.current_player())
         return best, best_pv
 
-    v, pv = value(state, INF if depth is None else depth, 0, None, None)
+    v, pv = value(state.clone(), INF if depth is None else depth, 0, None, None)
     return ctx.result("minimax", depth, v, pv)

@@ -45,5 +45,5 @@ def negamax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, tim
                    value=ctx.to_root(sign * best, player), player=mover)
         return sign * best, best_pv
 
-    v, pv = value(state, INF if depth is None else depth, root, 0, None, None)
+    v, pv = value(state.clone(), INF if depth is None else depth, root, 0, None, None)
     return ctx.result("negamax", depth, v, pv)

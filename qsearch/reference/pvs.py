@@ -92,5 +92,5 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                    value=ctx.to_root(sign * best, player), player=mover)
         return sign * best, best_pv
 
-    v, pv = value(state, INF if depth is None else depth, -INF, INF, root, 0, None, None)
+    v, pv = value(state.clone(), INF if depth is None else depth, -INF, INF, root, 0, None, None)
     return ctx.result("pvs", depth, v, pv)
