@@ -8,11 +8,17 @@ from qsearch.search.algorithms import (
     negamax,
     pvs,
 )
-from qsearch.search.connect4_solver import Solver, analyze, solve
+from qsearch.search.connect4_solver import Solver
+from qsearch.search.connect4_solver import analyze as analyze_connect4
+from qsearch.search.connect4_solver import solve as solve_connect4
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
+
+# The lessons' short names for the Connect-4 solver (the only exact solver so far).
+solve = solve_connect4
+analyze = analyze_connect4
 
 __all__ = [
     "ALGORITHMS", "EXACT", "LOWER", "SearchResult", "SolveResult", "Solver",
-    "TranspositionTable", "UPPER", "alphabeta", "analyze", "iterative_deepening", "minimax",
-    "negamax", "pvs", "solve",
+    "TranspositionTable", "UPPER", "alphabeta", "analyze", "analyze_connect4",
+    "iterative_deepening", "minimax", "negamax", "pvs", "solve", "solve_connect4",
 ]

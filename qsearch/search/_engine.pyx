@@ -41,10 +41,10 @@ converted, and a stored value is used only at the ply it was stored at (the move
 cimport cython
 from libc.math cimport INFINITY, NAN, fabs
 from libc.stdlib cimport free, malloc
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
 from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
+from qsearch.search.clock cimport now
 from qsearch.search.tt cimport TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable, TTEntry
 
 from qsearch.trace import TraceEvent
@@ -61,13 +61,6 @@ cdef enum TableValues:
     PLY_FREE = 0                # win_decay == 0: values do not depend on the ply
     WIN_BAND = 1                # win scores (|v| >= win_band) are stored relative to the node
     SAME_PLY = 2                # no band: values are reused only at the ply they were stored
-
-
-cdef double now() noexcept nogil:
-    """Monotonic seconds (the clock of every compiled time limit)."""
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 def monotonic() -> float:
