@@ -146,10 +146,20 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="speed tables")
     b.add_argument("--quick", action="store_true", help="fewer positions (about a minute)")
     b.add_argument("--no-solve", action="store_true", help="skip the solver table")
-    b.add_argument("--only", help="comma-separated table names (an unknown name lists them)")
+    b.add_argument("--only", help="comma-separated table names (an unknown name lists them); "
+                   "'empty-board' (minutes) runs only when named")
     b.add_argument("--solve-limit", type=int, default=None,
-                   help="positions of each slow set (default 100; L1_R3 takes ~10 s each)")
+                   help="positions of each slow set (default 100; L1_R3 takes ~10 s each); "
+                   "also caps the per-position Pons table")
     b.add_argument("--output", help="also write the tables to this markdown file")
+    b.add_argument("--data", metavar="DIR",
+                   help="folder of the published Connect-4 sets (default: tests/data/connect4, "
+                   "300-line copies of two sets)")
+    b.add_argument("--pons", metavar="PATH",
+                   help="Pascal Pons' c4solver binary: adds side-by-side solver tables")
+    b.add_argument("--pons-reset", metavar="PATH",
+                   help="a c4solver driver that resets its table per position and prints "
+                   "'moves score nodes microseconds' (per-position timing and node counts)")
     b.set_defaults(func=cmd_bench)
     return p
 
