@@ -149,9 +149,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--only", help="comma-separated table names (an unknown name lists them); "
                    "'empty-board' (minutes) runs only when named")
     b.add_argument("--solve-limit", type=int, default=None,
-                   help="positions of each slow set (default 100; L1_R3 takes ~10 s each); "
-                   "also caps the per-position Pons table")
+                   help="positions of Test_L2_R2 and Test_L1_R2 (default 100)")
     b.add_argument("--output", help="also write the tables to this markdown file")
+    b.add_argument("--repeats", type=int, default=None,
+                   help="N of every best-of-N (default 3; 1 with --quick)")
+    b.add_argument("--hard-limit", type=int, default=None,
+                   help="positions of Test_L1_R3 (default 10; seconds to minutes each)")
     b.add_argument("--data", metavar="DIR",
                    help="folder of the published Connect-4 sets (default: tests/data/connect4, "
                    "300-line copies of two sets)")

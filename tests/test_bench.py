@@ -25,7 +25,7 @@ DATA = Path(__file__).parent / "data" / "connect4"
 
 def options(**kw):
     base = {"quick": True, "solve_limit": 2, "data": None, "pons": None, "pons_reset": None,
-            "only": None}
+            "only": None, "repeats": None, "hard_limit": None}
     base.update(kw)
     return argparse.Namespace(**base)
 
@@ -75,13 +75,13 @@ def test_output_lines_are_parsed_after_the_echoed_moves():
 
 def test_stream_table_checks_both_sides_scores(tmp_path):
     right = c4.Pons(fake_solver(tmp_path, "right", "m + ' ' + PUB.get(m, '0')"))
-    rows = c4.pons_stream_table(DATA, right, limit_fast=20, sets=["Test_L3_R1"], repeats=1)
+    rows = c4.pons_stream_table(DATA, right, {"Test_L3_R1": 20}, repeats=1)
     assert [(r["set"], r["positions"], r["scores"]) for r in rows] == [
         ("Test_L3_R1", 20, "all equal")]
     assert rows[0]["x Pons"] == rows[0]["our time"] / rows[0]["Pons time"]
     wrong = c4.Pons(fake_solver(tmp_path, "wrong", "m + ' 0'"))
     with pytest.raises(AssertionError, match="Pons 0"):
-        c4.pons_stream_table(DATA, wrong, limit_fast=20, sets=["Test_L3_R1"], repeats=1)
+        c4.pons_stream_table(DATA, wrong, {"Test_L3_R1": 20}, repeats=1)
 
 
 def test_reset_table_with_a_driver_sums_its_nodes_and_times(tmp_path):
@@ -104,6 +104,9 @@ def test_a_driver_must_print_nodes_and_time(tmp_path):
 
 
 def test_sections_print_no_pons_column_without_pons(tmp_path):
+    assert c4.set_limits(fast=7, slow=5, hard=2) == {
+        "Test_L3_R1": 7, "Test_L2_R1": 7, "Test_L2_R2": 5, "Test_L1_R1": 7, "Test_L1_R2": 5,
+        "Test_L1_R3": 2}
     names = [s.name for s in all_sections(options())]
     assert "pons-stream" not in names and "pons-reset" not in names
     assert "empty-board" not in names                  # minutes: only when asked for
@@ -122,6 +125,10 @@ def test_cli_rejects_unknown_tables_and_bad_paths(capsys, tmp_path):
     assert "not a directory" in capsys.readouterr().err
     assert main(["bench", "--only", "solve", "--pons", os.devnull]) == 2
     assert "not an executable" in capsys.readouterr().err
+    assert main(["bench", "--only", "solve", "--repeats", "0"]) == 2
+    assert "--repeats must be >= 1" in capsys.readouterr().err
+    assert main(["bench", "--only", "solve", "--hard-limit", "0"]) == 2
+    assert "--hard-limit must be >= 1" in capsys.readouterr().err
 
 
 def test_quarto_table_has_one_baseline_per_ratio_column():

@@ -43,7 +43,8 @@ SEARCH_POSITIONS = [("", 8), ("274552224131661", 10), ("5455174361263362", 10),
 
 SOLVE_SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2",
               "Test_L1_R3"]
-SLOW_SETS = {"Test_L2_R2", "Test_L1_R2", "Test_L1_R3"}
+SLOW_SETS = {"Test_L2_R2", "Test_L1_R2"}     # --solve-limit positions each
+HARD_SET = "Test_L1_R3"                          # --hard-limit positions (seconds each)
 # The per-position comparison of issue 8: these sets, at most this many positions of each.
 RESET_SETS = [("Test_L1_R1", 1000), ("Test_L2_R2", 1000), ("Test_L1_R2", 1000),
               ("Test_L1_R3", 30)]
@@ -200,19 +201,24 @@ class PonsDriver:
 
 
 # ------------------------------------------------------------------------ solver tables
-def solve_table(data: Path, limit_slow: int = 100, limit_fast: int = 1000, sets=SOLVE_SETS,
-                repeats: int = 1) -> list[dict]:
+def set_limits(fast: int = 1000, slow: int = 100, hard: int = 10) -> dict[str, int]:
+    """How many positions of each published set the tables use."""
+    return {name: hard if name == HARD_SET else slow if name in SLOW_SETS else fast
+            for name in SOLVE_SETS}
+
+
+def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[dict]:
     """Our solver alone, table reset before every position (reset not timed): mean time and
     nodes per position on each published set found in ``data``, scores checked."""
     from qsearch.search.connect4_solver import Solver
 
     solver = Solver()
     rows = []
-    for name in sets:
+    for name, limit in limits.items():
         path = data / name
         if not path.exists():
             continue
-        pairs = read_set(path, limit_slow if name in SLOW_SETS else limit_fast)
+        pairs = read_set(path, limit)
         times, nodes = [], 0
         for moves, score in pairs:
             state = Connect4.from_moves(moves)
@@ -243,8 +249,8 @@ def _our_stream(pairs: list[tuple[str, int]], solver) -> tuple[list[int], int]:
     return scores, nodes
 
 
-def pons_stream_table(data: Path, pons: Pons, limit_slow: int = 100, limit_fast: int = 1000,
-                      sets=SOLVE_SETS, repeats: int = 3) -> list[dict]:
+def pons_stream_table(data: Path, pons: Pons, limits: dict[str, int],
+                      repeats: int = 3) -> list[dict]:
     """Both solvers on the same stream of positions, each keeping its table from one position
     to the next (as Pons' ``main`` does); the whole stream timed, best of ``repeats``, runs
     interleaved; Pons' time is his process's wall time minus its measured idle start-up."""
@@ -253,11 +259,11 @@ def pons_stream_table(data: Path, pons: Pons, limit_slow: int = 100, limit_fast:
     solver = Solver()
     startup = pons.startup(repeats)
     rows = []
-    for name in sets:
+    for name, limit in limits.items():
         path = data / name
         if not path.exists():
             continue
-        pairs = read_set(path, limit_slow if name in SLOW_SETS else limit_fast)
+        pairs = read_set(path, limit)
         lines = [m for m, _ in pairs]
         t_ours = t_pons = float("inf")
         for _ in range(repeats):
@@ -282,7 +288,8 @@ def pons_stream_table(data: Path, pons: Pons, limit_slow: int = 100, limit_fast:
 
 
 def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
-                     sets=RESET_SETS, limit: int | None = None, repeats: int = 3) -> list[dict]:
+                     sets=RESET_SETS, limits: dict[str, int] | None = None,
+                     repeats: int = 3) -> list[dict]:
     """Both solvers on the same positions, each table reset before every position (resets not
     timed), position by position: ours best of ``repeats``, then Pons' best of ``repeats``
     (interleaved). Times and nodes are summed over the positions of a set.
@@ -299,7 +306,7 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
         path = data / name
         if not path.exists():
             continue
-        pairs = read_set(path, most if limit is None else min(most, limit))
+        pairs = read_set(path, most if limits is None else min(most, limits[name]))
         t_ours = t_pons = 0.0
         n_ours = n_pons = 0
         for moves, score in pairs:
@@ -395,21 +402,35 @@ def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
 
 
 # ------------------------------------------------------------------------ sections
+def repeats_of(options) -> int:
+    """N of every best-of-N: ``--repeats``, else 1 with ``--quick`` and 3 without."""
+    repeats = getattr(options, "repeats", None)
+    if repeats is None:
+        return 1 if options.quick else 3
+    if repeats < 1:
+        raise ValueError(f"--repeats must be >= 1, not {repeats}")
+    return repeats
+
+
 def sections(options) -> list[tuple]:
     """The Connect-4 tables for ``python -m qsearch bench`` (``empty-board`` only when named
     in ``--only``: it takes minutes)."""
     quick = options.quick
-    repeats = 1 if quick else 3
-    solve_limit = getattr(options, "solve_limit", None)
-    limit_slow = solve_limit if solve_limit is not None else (5 if quick else 100)
-    limit_fast = 100 if quick else 1000
+    repeats = repeats_of(options)
+    slow = getattr(options, "solve_limit", None)
+    hard = getattr(options, "hard_limit", None)
+    slow = slow if slow is not None else (5 if quick else 100)
+    hard = hard if hard is not None else (1 if quick else 10)
+    if slow < 1 or hard < 1:
+        raise ValueError("--solve-limit and --hard-limit must be >= 1")
+    limits = set_limits(fast=100 if quick else 1000, slow=slow, hard=hard)
     data = data_dir(getattr(options, "data", None))
     pons_path = getattr(options, "pons", None)
     reset_path = getattr(options, "pons_reset", None)
     pons = Pons(pons_path) if pons_path else None
     if reset_path and pons is None:
         raise ValueError("--pons-reset needs --pons as well")
-    found = ", ".join(s for s in SOLVE_SETS if (data / s).exists()) or "none"
+    found = ", ".join(f"{s} ({limits[s]})" for s in SOLVE_SETS if (data / s).exists()) or "none"
     out = [
         ("search", "Compiled alpha-beta on Connect-4 (zero evaluation): nodes per second. "
          "`x twin`: qsearch's readable Python alpha-beta on the compiled game; `x all-Python`: "
@@ -418,26 +439,27 @@ def sections(options) -> list[tuple]:
          f"counts checked), every side best of {repeats}",
          lambda: search_table(repeats=repeats)),
         ("solve", f"Exact solver alone on the published positions in `{data.name}/` "
-         f"({found}; first {limit_slow} of the slow sets, {limit_fast} of the others), "
-         "table reset before every position (not timed), scores checked",
-         lambda: solve_table(data, limit_slow=limit_slow, limit_fast=limit_fast)),
+         f"(first N of each set: {found}), table reset before every position (not timed), "
+         "scores checked",
+         lambda: solve_table(data, limits)),
     ]
     if pons is not None:
         out.append((
             "pons-stream", "Our solver and Pascal Pons' C++ `c4solver` (his `main`, no opening "
-            "book) on the same stream of positions, each keeping its table from one position "
-            f"to the next; whole stream timed, best of {repeats} on both sides, runs "
-            "interleaved; his time = process wall time - idle start-up; "
-            "x Pons = our time / his",
-            lambda: pons_stream_table(data, pons, limit_slow=limit_slow,
-                                      limit_fast=limit_fast, repeats=repeats)))
+            "book) on the same stream of positions (as in the `solve` table), each keeping its "
+            "table from one position to the next; whole stream timed, best of "
+            f"{repeats} on both sides, runs interleaved; his time = process wall time - idle "
+            "start-up; x Pons = our time / his",
+            lambda: pons_stream_table(data, pons, limits, repeats=repeats)))
         how = ("his own timing of each solve (a driver that resets his table per position)"
                if reset_path else "one process per position, idle start-up subtracted")
+        caps = ", ".join(f"{n} ({min(c, limits[n])})" for n, c in RESET_SETS)
         out.append((
-            "pons-reset", "Our solver and Pons' on the same positions, each table reset before "
-            f"every position (resets not timed), best of {repeats} per position on both sides, "
-            f"interleaved; Pons: {how}; times and nodes summed over the positions",
-            lambda: _reset_rows(data, pons, reset_path, solve_limit, repeats)))
+            "pons-reset", f"Our solver and Pons' on the same positions ({caps}), each table "
+            f"reset before every position (resets not timed), best of {repeats} per position "
+            f"on both sides, interleaved; Pons: {how}; times and nodes summed over the "
+            "positions; x Pons = our time / his",
+            lambda: _reset_rows(data, pons, reset_path, limits, repeats)))
     only = (getattr(options, "only", None) or "").split(",")
     if "empty-board" in only:
         out.append((
@@ -447,10 +469,10 @@ def sections(options) -> list[tuple]:
     return out
 
 
-def _reset_rows(data, pons, reset_path, limit, repeats):
+def _reset_rows(data, pons, reset_path, limits, repeats):
     driver = PonsDriver(reset_path) if reset_path else None
     try:
-        return pons_reset_table(data, pons, driver, limit=limit, repeats=repeats)
+        return pons_reset_table(data, pons, driver, limits=limits, repeats=repeats)
     finally:
         if driver is not None:
             driver.close()

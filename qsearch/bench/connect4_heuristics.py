@@ -157,7 +157,9 @@ if __name__ == "__main__":  # pragma: no cover
 
 def sections(options) -> list[tuple]:
     """The heuristic tables for ``python -m qsearch bench``."""
-    repeats = 1 if options.quick else 3
+    from qsearch.bench.connect4 import repeats_of
+
+    repeats = repeats_of(options)
     return [
         ("heuristics", "Connect-4 heuristics (document 001): evaluations per second on 200 "
          "sampled positions, compiled (called from a C loop) vs its readable twin, and for "
