@@ -121,8 +121,9 @@ def cmd_bench(args) -> int:
     text = "\n".join(out)
     print(text)
     if args.output:
+        command = " ".join(["python -m qsearch"] + args.argv)
         with open(args.output, "w") as fh:
-            fh.write(text)
+            fh.write(f"Measured by `{command}`.\n\n{text}")
     return 0
 
 
@@ -168,7 +169,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser().parse_args(argv)
+    args.argv = argv
     if getattr(args, "depth", 0) is not None and getattr(args, "depth", 0) < 0:
         print("error: --depth must be >= 0", file=sys.stderr)
         return 2

@@ -131,6 +131,16 @@ def test_cli_rejects_unknown_tables_and_bad_paths(capsys, tmp_path):
     assert "--hard-limit must be >= 1" in capsys.readouterr().err
 
 
+def test_cli_output_file_names_the_command(tmp_path, capsys):
+    out = tmp_path / "r.md"
+    assert main(["bench", "--only", "solve", "--quick", "--output", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith(f"Measured by `python -m qsearch bench --only solve --quick "
+                           f"--output {out}`.")
+    assert "| Test_L3_R1 | 100 |" in text and "Pons" not in text
+    capsys.readouterr()
+
+
 def test_quarto_table_has_one_baseline_per_ratio_column():
     rows = demo_call_table(repeats=1)
     ours = [r for r in rows if r["source"].startswith("measured")]
