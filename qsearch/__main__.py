@@ -121,8 +121,9 @@ def cmd_bench(args) -> int:
     text = "\n".join(out)
     print(text)
     if args.output:
+        command = " ".join(["python -m qsearch"] + args.argv)
         with open(args.output, "w") as fh:
-            fh.write(text)
+            fh.write(f"Measured by `{command}`.\n\n{text}")
     return 0
 
 
@@ -146,16 +147,31 @@ def build_parser() -> argparse.ArgumentParser:
     b = sub.add_parser("bench", help="speed tables")
     b.add_argument("--quick", action="store_true", help="fewer positions (about a minute)")
     b.add_argument("--no-solve", action="store_true", help="skip the solver table")
-    b.add_argument("--only", help="comma-separated table names (an unknown name lists them)")
+    b.add_argument("--only", help="comma-separated table names (an unknown name lists them); "
+                   "'empty-board' (minutes) runs only when named")
     b.add_argument("--solve-limit", type=int, default=None,
-                   help="positions of each slow set (default 100; L1_R3 takes ~10 s each)")
+                   help="positions of Test_L2_R2 and Test_L1_R2 (default 100)")
     b.add_argument("--output", help="also write the tables to this markdown file")
+    b.add_argument("--repeats", type=int, default=None,
+                   help="N of every best-of-N (default 3; 1 with --quick)")
+    b.add_argument("--hard-limit", type=int, default=None,
+                   help="positions of Test_L1_R3 (default 10; seconds to minutes each)")
+    b.add_argument("--data", metavar="DIR",
+                   help="folder of the published Connect-4 sets (default: tests/data/connect4, "
+                   "300-line copies of two sets)")
+    b.add_argument("--pons", metavar="PATH",
+                   help="Pascal Pons' c4solver binary: adds side-by-side solver tables")
+    b.add_argument("--pons-reset", metavar="PATH",
+                   help="a c4solver driver that resets its table per position and prints "
+                   "'moves score nodes microseconds' (per-position timing and node counts)")
     b.set_defaults(func=cmd_bench)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser().parse_args(argv)
+    args.argv = argv
     if getattr(args, "depth", 0) is not None and getattr(args, "depth", 0) < 0:
         print("error: --depth must be >= 0", file=sys.stderr)
         return 2

@@ -1,13 +1,31 @@
-"""Speed tables: compiled search against its twins and OpenSpiel, and the exact solver.
+"""Speed tables: compiled alpha-beta against its twins and OpenSpiel; the exact solver, alone
+and (with ``--pons PATH``) side by side with Pascal Pons' C++ solver on the same positions.
 
-``python -m qsearch bench`` prints them (and ``--output FILE`` writes them as markdown).
-Every number comes from this run; nothing is typed in but the reference times of Pascal
-Pons' C++ solver, measured here once with his code (``../shared/data/connect4/README.md``).
+``python -m qsearch bench`` prints them (``--output FILE`` also writes them as markdown).
+Every number comes from the run that prints it, every side is timed best of the same N, and
+no ratio against Pons is printed unless his solver ran in that run.
+
+Pons' solver is not part of qsearch: build it yourself from his repository
+(``PascalPons/connect4``, ``make c4solver``) and pass the binary with ``--pons``. Its ``main``
+reads positions (``moves``, one per line) on stdin and prints ``moves score`` for each,
+keeping its transposition table between positions; it is run with ``-b /dev/null`` (no
+opening book) and ``-w`` for weak solving. Timing it per position with its table reset needs
+a driver that resets the table before every position and prints ``moves score nodes
+microseconds`` (the columns the comment of his ``main.cpp`` describes); pass one with
+``--pons-reset PATH``. Without it, the per-position table runs his ``main`` once per position
+and subtracts the measured start-up time of an idle run (its 2**24-entry table is allocated
+and cleared at start-up), which is only meaningful for positions that take far longer than
+that.
+
+The published positions come from ``tests/data/connect4/`` (300-line copies of two sets) or
+from ``--data DIR`` (e.g. the full files); nothing outside the checkout is read otherwise.
 """
 from __future__ import annotations
 
-import statistics
+import os
+import subprocess
 import sys
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -25,15 +43,23 @@ SEARCH_POSITIONS = [("", 8), ("274552224131661", 10), ("5455174361263362", 10),
 
 SOLVE_SETS = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2",
               "Test_L1_R3"]
-SLOW_SETS = {"Test_L2_R2", "Test_L1_R2", "Test_L1_R3"}
-# Pons' C++ solver without an opening book, mean seconds and nodes per position.
-PONS = {"Test_L3_R1": (5.8e-6, 51), "Test_L2_R1": (47.5e-6, 449),
-        "Test_L2_R2": (5.0e-3, 39_807), "Test_L1_R1": (0.32e-3, 3_296),
-        "Test_L1_R2": (0.149, 1_190_000), "Test_L1_R3": (8.46, 58_200_000)}
+SLOW_SETS = {"Test_L2_R2", "Test_L1_R2"}     # --solve-limit positions each
+HARD_SET = "Test_L1_R3"                          # --hard-limit positions (seconds each)
+# The per-position comparison of issue 8: these sets, at most this many positions of each.
+RESET_SETS = [("Test_L1_R1", 1000), ("Test_L2_R2", 1000), ("Test_L1_R2", 1000),
+              ("Test_L1_R3", 30)]
+REPO_DATA = Path(__file__).resolve().parent.parent.parent / "tests" / "data" / "connect4"
 
 
+def progress(message: str) -> None:
+    """One line of progress on stderr (the tables go to stdout)."""
+    print("  " + message, file=sys.stderr, flush=True)
+
+
+# ------------------------------------------------------------------------ alpha-beta
 def _openspiel_alphabeta(moves: str, depth: int):
-    """OpenSpiel's Python alpha_beta_search on its compiled connect_four: (value, leaves)."""
+    """OpenSpiel's Python ``alpha_beta_search`` on OpenSpiel's C++ ``connect_four`` game,
+    zero evaluation: (value, leaves evaluated)."""
     import pyspiel
     from open_spiel.python.algorithms.minimax import alpha_beta_search
 
@@ -53,7 +79,8 @@ def _openspiel_alphabeta(moves: str, depth: int):
 
 
 def search_table(repeats: int = 3) -> list[dict]:
-    """Nodes per second of compiled alpha-beta vs the twin, OpenSpiel and the all-Python pair."""
+    """Nodes per second of compiled alpha-beta against the readable twin (on the compiled
+    game and on the all-Python game) and OpenSpiel, same trees, each side best of ``repeats``."""
     try:
         import pyspiel  # noqa: F401
         have_openspiel = True
@@ -62,10 +89,10 @@ def search_table(repeats: int = 3) -> list[dict]:
     rows = []
     for moves, depth in SEARCH_POSITIONS:
         state = Connect4.from_moves(moves)
-        t_fast, fast = best_of(repeats, lambda s=state, d=depth: alphabeta(s, d))
-        t_twin, twin = best_of(1, lambda s=state, d=depth: twin_alphabeta(s, d))
         py_state = PyConnect4.from_moves(moves)
-        t_py, py = best_of(1, lambda s=py_state, d=depth: twin_alphabeta(s, d))
+        t_fast, fast = best_of(repeats, lambda s=state, d=depth: alphabeta(s, d))
+        t_twin, twin = best_of(repeats, lambda s=state, d=depth: twin_alphabeta(s, d))
+        t_py, py = best_of(repeats, lambda s=py_state, d=depth: twin_alphabeta(s, d))
         assert twin.nodes == py.nodes == fast.nodes and twin.value == fast.value
         row = {"position": moves or "(empty)", "depth": depth, "nodes": fast.nodes,
                "compiled Mn/s": fast.nodes / t_fast / 1e6,
@@ -73,7 +100,7 @@ def search_table(repeats: int = 3) -> list[dict]:
                "all-Python kn/s": py.nodes / t_py / 1e3, "x all-Python": t_py / t_fast}
         if have_openspiel:
             t_os, (value, leaves) = best_of(
-                1, lambda m=moves, d=depth: _openspiel_alphabeta(m, d))
+                repeats, lambda m=moves, d=depth: _openspiel_alphabeta(m, d))
             assert leaves == fast.leaves and value == fast.value, (leaves, fast.leaves)
             row["OpenSpiel kn/s"] = fast.nodes / t_os / 1e3
             row["x OpenSpiel"] = t_os / t_fast
@@ -81,66 +108,380 @@ def search_table(repeats: int = 3) -> list[dict]:
     return rows
 
 
-def find_data_dir() -> Path | None:
-    """The published sets: ``../shared/data/connect4`` beside the checkout, else tests/data."""
-    root = Path(__file__).resolve().parent.parent
-    shared = root.parent / "shared" / "data" / "connect4"
-    for candidate in (shared, root / "tests" / "data" / "connect4"):
-        if candidate.is_dir():
-            return candidate
-    return None
+# ------------------------------------------------------------------------ published sets
+def data_dir(data: str | os.PathLike | None = None) -> Path:
+    """Where the published sets are read: ``data`` if given, else the repository's copies."""
+    path = Path(data) if data is not None else REPO_DATA
+    if not path.is_dir():
+        raise ValueError(f"--data: {path} is not a directory")
+    return path
 
 
-def solve_table(limit_slow: int = 100, limit_fast: int = 1000, sets=SOLVE_SETS,
-                progress: Callable[[str], None] | None = None) -> list[dict]:
-    """Mean time and nodes of ``solve`` per position on each published set, scores checked."""
+def read_set(path: Path, limit: int | None = None) -> list[tuple[str, int]]:
+    """The first ``limit`` ``(moves, score)`` pairs of a published file."""
+    pairs = []
+    for line in path.read_text().splitlines():
+        if line.strip():
+            moves, score = line.split()
+            pairs.append((moves, int(score)))
+            if limit is not None and len(pairs) >= limit:
+                break
+    return pairs
+
+
+def _sign(x: int) -> int:
+    return (x > 0) - (x < 0)
+
+
+# ------------------------------------------------------------------------ Pons' solver
+def _after_moves(path, line: str, moves: str) -> list[str]:
+    """The fields of an output line after its echoed moves (none for the empty board)."""
+    fields = line.split()
+    if moves:
+        if fields[:1] != [moves]:
+            raise RuntimeError(f"{path}: unexpected output {line!r} for {moves!r}")
+        fields = fields[1:]
+    if not fields:
+        raise RuntimeError(f"{path}: no score in {line!r} for {moves!r}")
+    return fields
+
+
+class Pons:
+    """Pascal Pons' ``c4solver`` run as a subprocess (no opening book: ``-b /dev/null``)."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        if not (self.path.is_file() and os.access(self.path, os.X_OK)):
+            raise ValueError(f"--pons: {self.path} is not an executable file")
+
+    def command(self, weak: bool = False) -> list[str]:
+        return [str(self.path), "-b", "/dev/null"] + (["-w"] if weak else [])
+
+    def run(self, lines: list[str], weak: bool = False) -> tuple[float, list[list[str]]]:
+        """One process solving ``lines`` in order: (wall time, output fields of each line)."""
+        text = "".join(m + "\n" for m in lines)
+        start = time.perf_counter()
+        done = subprocess.run(self.command(weak), input=text, capture_output=True, text=True,
+                              check=True)
+        elapsed = time.perf_counter() - start
+        out = done.stdout.splitlines()
+        if len(out) != len(lines):
+            raise RuntimeError(f"{self.path}: {len(out)} output lines for {len(lines)} "
+                               f"positions (stderr {done.stderr[:200]!r})")
+        return elapsed, [_after_moves(self.path, ln, m) for ln, m in zip(out, lines, strict=True)]
+
+    def startup(self, repeats: int) -> float:
+        """Best wall time of a run with no position: start, table allocation, exit."""
+        return best_of(repeats, lambda: self.run([]))[0]
+
+
+class PonsDriver:
+    """A ``c4solver`` build that resets its table before every position and prints
+    ``moves score nodes microseconds``; kept running, fed one position at a time."""
+
+    def __init__(self, path: str | os.PathLike):
+        Pons(path)      # the same checks
+        self.path = str(path)
+        self.proc = subprocess.Popen([self.path, "-b", "/dev/null"], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True, bufsize=1)
+        fields = self.solve("4")
+        if len(fields) != 3:
+            self.close()
+            raise ValueError(f"--pons-reset: {path} prints {fields!r} after the moves, not "
+                             "'score nodes microseconds'")
+
+    def solve(self, moves: str) -> list[str]:
+        self.proc.stdin.write(moves + "\n")
+        self.proc.stdin.flush()
+        return _after_moves(self.path, self.proc.stdout.readline(), moves)
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+# ------------------------------------------------------------------------ solver tables
+def set_limits(fast: int = 1000, slow: int = 100, hard: int = 10) -> dict[str, int]:
+    """How many positions of each published set the tables use."""
+    return {name: hard if name == HARD_SET else slow if name in SLOW_SETS else fast
+            for name in SOLVE_SETS}
+
+
+def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[dict]:
+    """Our solver alone, table reset before every position (reset not timed): mean time and
+    nodes per position on each published set found in ``data``, scores checked."""
     from qsearch.search.connect4_solver import Solver
 
-    data = find_data_dir()
-    if data is None:
-        return []
     solver = Solver()
     rows = []
-    for name in sets:
+    for name, limit in limits.items():
         path = data / name
         if not path.exists():
             continue
-        limit = limit_slow if name in SLOW_SETS else limit_fast
-        lines = [ln.split() for ln in path.read_text().splitlines() if ln.strip()][:limit]
-        times, nodes = [], []
-        for moves, score in lines:
+        pairs = read_set(path, limit)
+        times, nodes = [], 0
+        for moves, score in pairs:
             state = Connect4.from_moves(moves)
-            solver.reset()
-            start = time.perf_counter()
-            res = solver.solve(state)
-            times.append(time.perf_counter() - start)
-            nodes.append(res.nodes)
-            if res.score != int(score):
+            best = float("inf")
+            for _ in range(repeats):
+                solver.reset()
+                t, res = best_of(1, lambda s=state: solver.solve(s))
+                best = min(best, t)
+            if res.score != score:
                 raise AssertionError(f"{name}: solve({moves}) = {res.score}, published {score}")
-        pons_time, pons_nodes = PONS[name]
-        mean, mean_nodes = statistics.fmean(times), statistics.fmean(nodes)
-        rows.append({"set": name, "positions": len(lines), "mean time": mean,
-                     "max time": max(times), "mean nodes": mean_nodes,
-                     "ns/node": 1e9 * sum(times) / max(sum(nodes), 1),
-                     "Pons mean time": pons_time, "Pons nodes": pons_nodes,
-                     "Pons ns/node": 1e9 * pons_time / pons_nodes, "x Pons": mean / pons_time})
-        if progress:
-            progress(f"{name}: {len(lines)} positions, mean {format_seconds(mean)}")
+            times.append(best)
+            nodes += res.nodes
+        rows.append({"set": name, "positions": len(pairs), "mean time": sum(times) / len(pairs),
+                     "max time": max(times), "mean nodes": nodes / len(pairs),
+                     "ns/node": 1e9 * sum(times) / max(nodes, 1)})
+        progress(f"{name}: {len(pairs)} positions, mean {format_seconds(rows[-1]['mean time'])}")
     return rows
 
 
+def _our_stream(pairs: list[tuple[str, int]], solver) -> tuple[list[int], int]:
+    """Solve every position in order with one table (reset once, before the first)."""
+    solver.reset()
+    scores, nodes = [], 0
+    for moves, _ in pairs:
+        res = solver.solve(Connect4.from_moves(moves))
+        scores.append(res.score)
+        nodes += res.nodes
+    return scores, nodes
+
+
+def pons_stream_table(data: Path, pons: Pons, limits: dict[str, int],
+                      repeats: int = 3) -> list[dict]:
+    """Both solvers on the same stream of positions, each keeping its table from one position
+    to the next (as Pons' ``main`` does); the whole stream timed, best of ``repeats``, runs
+    interleaved; Pons' time is his process's wall time minus its measured idle start-up."""
+    from qsearch.search.connect4_solver import Solver
+
+    solver = Solver()
+    startup = pons.startup(repeats)
+    rows = []
+    for name, limit in limits.items():
+        path = data / name
+        if not path.exists():
+            continue
+        pairs = read_set(path, limit)
+        lines = [m for m, _ in pairs]
+        t_ours = t_pons = float("inf")
+        for _ in range(repeats):
+            t, (scores, nodes) = best_of(1, lambda p=pairs: _our_stream(p, solver))
+            t_ours = min(t_ours, t)
+            t, out = pons.run(lines)
+            t_pons = min(t_pons, t - startup)
+        published = [s for _, s in pairs]
+        theirs = [int(f[0]) for f in out]
+        if scores != published or theirs != published:
+            bad = next(i for i in range(len(pairs))
+                       if (scores[i], theirs[i]) != (published[i], published[i]))
+            raise AssertionError(f"{name}: {lines[bad]}: ours {scores[bad]}, Pons "
+                                 f"{theirs[bad]}, published {published[bad]}")
+        rows.append({"set": name, "positions": len(pairs), "scores": "all equal",
+                     "our time": t_ours, "our nodes": nodes, "Pons time": t_pons,
+                     "x Pons": t_ours / t_pons})
+        progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
+    for row in rows:
+        row["Pons start-up time"] = startup
+    return rows
+
+
+def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
+                     sets=RESET_SETS, limits: dict[str, int] | None = None,
+                     repeats: int = 3) -> list[dict]:
+    """Both solvers on the same positions, each table reset before every position (resets not
+    timed), position by position: ours best of ``repeats``, then Pons' best of ``repeats``
+    (interleaved). Times and nodes are summed over the positions of a set.
+
+    Pons runs as ``driver`` (his own per-position time and node count) if given, else as one
+    process per position with the idle start-up subtracted.
+    """
+    from qsearch.search.connect4_solver import Solver
+
+    solver = Solver()
+    startup = pons.startup(repeats) if driver is None else None
+    rows = []
+    for name, most in sets:
+        path = data / name
+        if not path.exists():
+            continue
+        pairs = read_set(path, most if limits is None else min(most, limits[name]))
+        t_ours = t_pons = 0.0
+        n_ours = n_pons = 0
+        for moves, score in pairs:
+            state = Connect4.from_moves(moves)
+            best_ours = best_pons = float("inf")
+            for _ in range(repeats):
+                solver.reset()
+                t, res = best_of(1, lambda s=state: solver.solve(s))
+                best_ours = min(best_ours, t)
+                if driver is not None:
+                    theirs, nodes, micro = (int(f) for f in driver.solve(moves))
+                    best_pons = min(best_pons, micro * 1e-6)
+                else:
+                    t, out = pons.run([moves])
+                    theirs, nodes = int(out[0][0]), None
+                    best_pons = min(best_pons, t - startup)
+            if not res.score == theirs == score:
+                raise AssertionError(f"{name}: {moves}: ours {res.score}, Pons {theirs}, "
+                                     f"published {score}")
+            t_ours += best_ours
+            t_pons += best_pons
+            n_ours += res.nodes
+            n_pons = None if nodes is None else n_pons + nodes
+        row = {"set": name, "positions": len(pairs), "scores": "all equal",
+               "our time": t_ours, "Pons time": t_pons, "x Pons": t_ours / t_pons,
+               "our nodes": n_ours}
+        if n_pons is not None:
+            row["Pons nodes"] = n_pons
+            row["nodes ours/Pons"] = n_ours / n_pons
+        else:
+            row["Pons start-up time"] = startup
+        rows.append(row)
+        progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
+    return rows
+
+
+# ------------------------------------------------------------------------ the empty board
+def _with_ticker(label: str, run: Callable[[], object], every: float = 15.0):
+    """``best_of(1, run)``, printing the elapsed time on stderr every ``every`` seconds."""
+    done = threading.Event()
+    start = time.perf_counter()
+
+    def tick():
+        while not done.wait(every):
+            progress(f"{label}: {time.perf_counter() - start:.0f} s ...")
+
+    ticker = threading.Thread(target=tick, daemon=True)
+    ticker.start()
+    try:
+        return best_of(1, run)
+    finally:
+        done.set()
+        ticker.join()
+
+
+def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
+                      modes=("weak", "strong")) -> list[dict]:
+    """The empty board solved weakly and strongly: ours, and Pons' if given (one run each;
+    it takes minutes). Pons' time: his driver's own timing, else the process wall time minus
+    the idle start-up."""
+    from qsearch.search.connect4_solver import Solver
+
+    solver = Solver()
+    startup = pons.startup(3) if pons is not None else None
+    rows = []
+    for mode in modes:
+        weak = mode == "weak"
+        progress(f"empty board, {mode}: ours ...")
+        solver.reset()
+        t_ours, res = _with_ticker(f"ours, {mode}",
+                                   lambda w=weak: solver.solve(Connect4(), weak=w))
+        progress(f"empty board, {mode}: ours {res.score:+d} in {format_seconds(t_ours)}")
+        row = {"position": "(empty)", "solve": mode, "our score": res.score,
+               "our time": t_ours, "our nodes": res.nodes}
+        if pons is not None:
+            progress(f"empty board, {mode}: Pons ...")
+            if driver is not None and not weak:
+                theirs, nodes, micro = (int(f) for f in driver.solve(""))
+                t_pons = micro * 1e-6
+                row["Pons nodes"] = nodes
+            else:
+                _, (elapsed, out) = _with_ticker(f"Pons, {mode}",
+                                                 lambda w=weak: pons.run([""], weak=w))
+                theirs, t_pons = int(out[0][0]), elapsed - startup
+            same = _sign(theirs) == _sign(res.score) if weak else theirs == res.score
+            if not same:
+                raise AssertionError(f"empty board, {mode}: ours {res.score}, Pons {theirs}")
+            row.update({"Pons score": theirs, "Pons time": t_pons,
+                        "x Pons": t_ours / t_pons})
+            progress(f"empty board, {mode}: Pons {theirs:+d} in {format_seconds(t_pons)}")
+        rows.append(row)
+    return rows
+
+
+# ------------------------------------------------------------------------ sections
+def repeats_of(options) -> int:
+    """N of every best-of-N: ``--repeats``, else 1 with ``--quick`` and 3 without."""
+    repeats = getattr(options, "repeats", None)
+    if repeats is None:
+        return 1 if options.quick else 3
+    if repeats < 1:
+        raise ValueError(f"--repeats must be >= 1, not {repeats}")
+    return repeats
+
+
 def sections(options) -> list[tuple]:
-    """The Connect-4 search and solver tables for ``python -m qsearch bench``."""
+    """The Connect-4 tables for ``python -m qsearch bench`` (``empty-board`` only when named
+    in ``--only``: it takes minutes)."""
     quick = options.quick
-    solve_limit = getattr(options, "solve_limit", None)
-    limit_slow = solve_limit if solve_limit is not None else (5 if quick else 100)
-    return [
-        ("search", "Compiled alpha-beta on Connect-4 (zero evaluation): nodes per second; "
-         "`x twin`, `x OpenSpiel`, `x all-Python` = how many times faster the compiled search "
-         "is on the same tree",
-         lambda: search_table(repeats=1 if quick else 3)),
-        ("solve", "Exact solver on the published positions (first 100 of the slow sets; "
-         "Pons' C++ solver measured here without its opening book)",
-         lambda: solve_table(limit_slow=limit_slow, limit_fast=100 if quick else 1000,
-                             progress=lambda m: print("  " + m, file=sys.stderr))),
+    repeats = repeats_of(options)
+    slow = getattr(options, "solve_limit", None)
+    hard = getattr(options, "hard_limit", None)
+    slow = slow if slow is not None else (5 if quick else 100)
+    hard = hard if hard is not None else (1 if quick else 10)
+    if slow < 1 or hard < 1:
+        raise ValueError("--solve-limit and --hard-limit must be >= 1")
+    limits = set_limits(fast=100 if quick else 1000, slow=slow, hard=hard)
+    data = data_dir(getattr(options, "data", None))
+    pons_path = getattr(options, "pons", None)
+    reset_path = getattr(options, "pons_reset", None)
+    pons = Pons(pons_path) if pons_path else None
+    if reset_path and pons is None:
+        raise ValueError("--pons-reset needs --pons as well")
+    found = ", ".join(f"{s} ({limits[s]})" for s in SOLVE_SETS if (data / s).exists()) or "none"
+    out = [
+        ("search", "Compiled alpha-beta on Connect-4 (zero evaluation): nodes per second. "
+         "`x twin`: qsearch's readable Python alpha-beta on the compiled game; `x all-Python`: "
+         "the same twin on the pure-Python game; `x OpenSpiel`: OpenSpiel's Python "
+         "`alpha_beta_search` on OpenSpiel's C++ `connect_four`. Same trees (node and leaf "
+         f"counts checked), every side best of {repeats}",
+         lambda: search_table(repeats=repeats)),
+        ("solve", f"Exact solver alone on the published positions in `{data.name}/` "
+         f"(first N of each set: {found}), table reset before every position (not timed), "
+         "scores checked",
+         lambda: solve_table(data, limits)),
     ]
+    if pons is not None:
+        out.append((
+            "pons-stream", "Our solver and Pascal Pons' C++ `c4solver` (his `main`, no opening "
+            "book) on the same stream of positions (as in the `solve` table), each keeping its "
+            "table from one position to the next; whole stream timed, best of "
+            f"{repeats} on both sides, runs interleaved; his time = process wall time - idle "
+            "start-up; x Pons = our time / his",
+            lambda: pons_stream_table(data, pons, limits, repeats=repeats)))
+        how = ("his own timing of each solve (a driver that resets his table per position)"
+               if reset_path else "one process per position, idle start-up subtracted")
+        caps = ", ".join(f"{n} ({min(c, limits[n])})" for n, c in RESET_SETS)
+        out.append((
+            "pons-reset", f"Our solver and Pons' on the same positions ({caps}), each table "
+            f"reset before every position (resets not timed), best of {repeats} per position "
+            f"on both sides, interleaved; Pons: {how}; times and nodes summed over the "
+            "positions; x Pons = our time / his",
+            lambda: _reset_rows(data, pons, reset_path, limits, repeats)))
+    only = (getattr(options, "only", None) or "").split(",")
+    if "empty-board" in only:
+        out.append((
+            "empty-board", "The empty board, solved weakly (win/draw/loss) and strongly, once "
+            "each" + (" beside Pons' solver" if pons else " (no --pons: ours only)"),
+            lambda: _empty_rows(pons, reset_path)))
+    return out
+
+
+def _reset_rows(data, pons, reset_path, limits, repeats):
+    driver = PonsDriver(reset_path) if reset_path else None
+    try:
+        return pons_reset_table(data, pons, driver, limits=limits, repeats=repeats)
+    finally:
+        if driver is not None:
+            driver.close()
+
+
+def _empty_rows(pons, reset_path):
+    driver = PonsDriver(reset_path) if reset_path else None
+    try:
+        return empty_board_table(pons, driver)
+    finally:
+        if driver is not None:
+            driver.close()

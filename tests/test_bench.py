@@ -1,0 +1,152 @@
+"""The benchmark modules: what they compare is checked, not how fast it is.
+
+Pons' solver is not available in CI; small stand-in programs speak its two output formats
+(``moves score`` and ``moves score nodes microseconds``) so that the side-by-side tables, the
+score checks and the parsing are exercised end to end.
+"""
+import argparse
+import os
+import stat
+import sys
+from pathlib import Path
+
+import pytest
+
+from qsearch.__main__ import main
+from qsearch.bench import all_sections
+from qsearch.bench import connect4 as c4
+from qsearch.bench.connect4_heuristics import potential_lines_lean, sample_positions
+from qsearch.bench.quarto import demo_call_table
+from qsearch.heuristics.connect4 import potential_lines
+from qsearch.reference import heuristics as twins
+
+DATA = Path(__file__).parent / "data" / "connect4"
+
+
+def options(**kw):
+    base = {"quick": True, "solve_limit": 2, "data": None, "pons": None, "pons_reset": None,
+            "only": None, "repeats": None, "hard_limit": None}
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def fake_solver(tmp_path, name, body):
+    """An executable that answers each stdin line as ``body(moves)`` says (Python code)."""
+    published = dict(line.split() for line in (DATA / "Test_L3_R1").read_text().splitlines())
+    path = tmp_path / name
+    path.write_text(f"#!{sys.executable}\nimport sys\nPUB = {published!r}\n"
+                    "for line in sys.stdin:\n    m = line.strip()\n"
+                    f"    print({body}, flush=True)\n")
+    path.chmod(path.stat().st_mode | stat.S_IXUSR)
+    return path
+
+
+def test_lean_potential_lines_gives_the_compiled_and_twin_values():
+    for state in sample_positions(150, seed=7):
+        for player in (0, 1):
+            lean = potential_lines_lean(state, player)
+            assert lean == potential_lines(state, player) == twins.potential_lines(state, player)
+
+
+def test_read_set_and_data_dir():
+    pairs = c4.read_set(c4.data_dir() / "Test_L3_R1", limit=5)
+    assert len(pairs) == 5 and all(isinstance(s, int) for _, s in pairs)
+    assert c4.data_dir(DATA) == DATA
+    with pytest.raises(ValueError, match="not a directory"):
+        c4.data_dir(DATA / "missing")
+
+
+def test_pons_rejects_a_path_that_is_not_an_executable(tmp_path):
+    with pytest.raises(ValueError, match="not an executable"):
+        c4.Pons(tmp_path / "c4solver")
+    with pytest.raises(ValueError, match="not an executable"):
+        c4.Pons(DATA / "Test_L3_R1")
+
+
+def test_output_lines_are_parsed_after_the_echoed_moves():
+    assert c4._after_moves("p", "4453 -2\n", "4453") == ["-2"]
+    assert c4._after_moves("p", "4453 -2 1234 56\n", "4453") == ["-2", "1234", "56"]
+    assert c4._after_moves("p", " 1\n", "") == ["1"]          # the empty board
+    with pytest.raises(RuntimeError, match="unexpected output"):
+        c4._after_moves("p", "4454 -2\n", "4453")
+    with pytest.raises(RuntimeError, match="no score"):
+        c4._after_moves("p", "4453\n", "4453")
+
+
+def test_stream_table_checks_both_sides_scores(tmp_path):
+    right = c4.Pons(fake_solver(tmp_path, "right", "m + ' ' + PUB.get(m, '0')"))
+    rows = c4.pons_stream_table(DATA, right, {"Test_L3_R1": 20}, repeats=1)
+    assert [(r["set"], r["positions"], r["scores"]) for r in rows] == [
+        ("Test_L3_R1", 20, "all equal")]
+    assert rows[0]["x Pons"] == rows[0]["our time"] / rows[0]["Pons time"]
+    wrong = c4.Pons(fake_solver(tmp_path, "wrong", "m + ' 0'"))
+    with pytest.raises(AssertionError, match="Pons 0"):
+        c4.pons_stream_table(DATA, wrong, {"Test_L3_R1": 20}, repeats=1)
+
+
+def test_reset_table_with_a_driver_sums_its_nodes_and_times(tmp_path):
+    pons = c4.Pons(fake_solver(tmp_path, "plain", "m + ' ' + PUB.get(m, '0')"))
+    driver = c4.PonsDriver(
+        fake_solver(tmp_path, "driver", "m + ' ' + PUB.get(m, '0') + ' 10 1000'"))
+    try:
+        rows = c4.pons_reset_table(DATA, pons, driver, sets=[("Test_L3_R1", 4)], repeats=2)
+    finally:
+        driver.close()
+    (row,) = rows
+    assert row["positions"] == 4 and row["Pons nodes"] == 40
+    assert row["Pons time"] == pytest.approx(4 * 1000e-6)
+    assert row["nodes ours/Pons"] == row["our nodes"] / 40
+
+
+def test_a_driver_must_print_nodes_and_time(tmp_path):
+    with pytest.raises(ValueError, match="score nodes microseconds"):
+        c4.PonsDriver(fake_solver(tmp_path, "plain", "m + ' 1'"))
+
+
+def test_sections_print_no_pons_column_without_pons(tmp_path):
+    assert c4.set_limits(fast=7, slow=5, hard=2) == {
+        "Test_L3_R1": 7, "Test_L2_R1": 7, "Test_L2_R2": 5, "Test_L1_R1": 7, "Test_L1_R2": 5,
+        "Test_L1_R3": 2}
+    names = [s.name for s in all_sections(options())]
+    assert "pons-stream" not in names and "pons-reset" not in names
+    assert "empty-board" not in names                  # minutes: only when asked for
+    assert "empty-board" in [s.name for s in all_sections(options(only="empty-board"))]
+    exe = fake_solver(tmp_path, "plain", "m + ' 1'")
+    names = [s.name for s in all_sections(options(pons=str(exe)))]
+    assert "pons-stream" in names and "pons-reset" in names
+    with pytest.raises(ValueError, match="needs --pons"):
+        all_sections(options(pons_reset=str(exe)))
+
+
+def test_cli_rejects_unknown_tables_and_bad_paths(capsys, tmp_path):
+    assert main(["bench", "--only", "nope"]) == 2
+    assert "unknown table nope" in capsys.readouterr().err
+    assert main(["bench", "--only", "solve", "--data", str(tmp_path / "none")]) == 2
+    assert "not a directory" in capsys.readouterr().err
+    assert main(["bench", "--only", "solve", "--pons", os.devnull]) == 2
+    assert "not an executable" in capsys.readouterr().err
+    assert main(["bench", "--only", "solve", "--repeats", "0"]) == 2
+    assert "--repeats must be >= 1" in capsys.readouterr().err
+    assert main(["bench", "--only", "solve", "--hard-limit", "0"]) == 2
+    assert "--hard-limit must be >= 1" in capsys.readouterr().err
+
+
+def test_cli_output_file_names_the_command(tmp_path, capsys):
+    out = tmp_path / "r.md"
+    assert main(["bench", "--only", "solve", "--quick", "--output", str(out)]) == 0
+    text = out.read_text()
+    assert text.startswith(f"Measured by `python -m qsearch bench --only solve --quick "
+                           f"--output {out}`.")
+    assert "| Test_L3_R1 | 100 |" in text and "Pons" not in text
+    capsys.readouterr()
+
+
+def test_quarto_table_has_one_baseline_per_ratio_column():
+    rows = demo_call_table(repeats=1)
+    ours = [r for r in rows if r["source"].startswith("measured")]
+    quoted = [r for r in rows if r["source"].startswith("quoted")]
+    assert len(ours) == 4 and len(quoted) == 2
+    assert all("x document's R" not in r for r in ours)
+    assert all("x our Python transliteration" not in r for r in quoted)
+    assert ours[0]["x our Python transliteration"] == 1.0
+    assert quoted[0]["x document's R"] == 1.0
