@@ -2,6 +2,7 @@
 from qsearch.games._game import Game
 from qsearch.games.connect4 import Connect4
 from qsearch.games.quarto import OwnPieceQuarto, Quarto
+from qsearch.games.reversi import Reversi
 from qsearch.games.tictactoe import TicTacToe
 from qsearch.games.toytree import ExplicitTree
 
@@ -10,5 +11,5 @@ TERMINAL = -4
 
 __all__ = [
     "CHANCE", "TERMINAL", "Connect4", "ExplicitTree", "Game", "OwnPieceQuarto", "Quarto",
-    "TicTacToe",
+    "Reversi", "TicTacToe",
 ]
