@@ -7,6 +7,7 @@ form where they do (negamax, PVS).
 """
 from qsearch.reference._common import ReferenceTable, make_table
 from qsearch.reference.alphabeta import alphabeta
+from qsearch.reference.mcts import mcts
 from qsearch.reference.minimax import minimax
 from qsearch.reference.negamax import negamax
 from qsearch.reference.pvs import pvs
@@ -33,5 +34,5 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
                   check_depth=check_depth, check_limits=check_limits, **options)
 
 
-__all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "iterative_deepening", "minimax",
-           "negamax", "pvs"]
+__all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "iterative_deepening", "mcts",
+           "minimax", "negamax", "pvs"]
