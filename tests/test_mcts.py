@@ -1,6 +1,6 @@
 """Monte Carlo tree search: compiled vs twin (identical statistics for a seed), forced wins,
-agreement with exact minimax, the tree's bookkeeping, chance nodes (twin, on OpenSpiel's
-``pig``), options and bad input."""
+agreement with exact minimax, the tree's bookkeeping, chance nodes and repeated turns (Pig,
+compiled and twin, and the twin on OpenSpiel's ``pig``), options and bad input."""
 
 import math
 import random
@@ -8,6 +8,7 @@ import random
 import pytest
 
 from qsearch.games import Connect4, Reversi, TicTacToe
+from qsearch.games.pig import Pig
 from qsearch.heuristics.reversi import disc_difference
 from qsearch.reference.mcts import mcts as py_mcts
 from qsearch.reference.reversi import disc_difference as py_disc_difference
@@ -129,20 +130,56 @@ def test_rewards_from_the_view_of_the_player_who_moved():
     assert grandchildren and all(result.tree.mover[i] == 0 for i in grandchildren)
 
 
-def test_chance_nodes_and_repeated_turns_in_the_twin():
-    # OpenSpiel's pig: after "roll" comes a chance node (the die), and a player keeps the
-    # turn while rolling, so turns do not alternate. No qsearch game has chance nodes yet,
-    # so the twin runs on OpenSpiel's state (the compiled path uses the same steps).
+def pig_position(rng, max_plies=30):
+    """A non-terminal Pig position (first to 20, a 4-faced die) after random actions."""
+    state = Pig(20, 4, 60)
+    for _ in range(rng.randint(0, max_plies)):
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            state.undo_action()
+            break
+    return state
+
+
+def test_chance_nodes_and_repeated_turns_compiled_and_twin_identical():
+    # Pig: after "roll" comes a chance node (the die), and a player keeps the turn while
+    # rolling, so turns do not alternate. Some roots are chance nodes themselves.
+    rng = random.Random(21)
+    chance_roots = 0
+    for k in range(100):
+        state = pig_position(rng)
+        chance_roots += state.is_chance_node()
+        a = mcts(state, 40, seed=k)
+        b = py_mcts(state, 40, seed=k)
+        same(a, b)
+    assert chance_roots > 10
+    state = Pig(20, 4, 60)
+    a = mcts(state, 400, seed=5, trace=True, keep_tree=True)
+    b = py_mcts(state, 400, seed=5, trace=True, keep_tree=True)
+    assert a.trace == b.trace and a.tree == b.tree
+    check_tree(a.tree, 400)
+    # below a roll the die's outcomes keep the roller's view; a player moves twice in a row
+    assert any(len(e.movers) >= 4 and e.movers[1] == e.movers[2] == e.movers[3]
+               for e in a.trace)
+    assert all(e.result in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)) for e in a.trace)
+
+
+def test_chance_outcomes_are_drawn_with_their_probability():
+    # From a chance root every outcome is an equally likely child: 4,000 iterations put about
+    # 1,000 visits on each face.
+    state = Pig(20, 4, 60)
+    state.apply_action(0)                         # roll: the root is the die
+    result = mcts(state, 4000, seed=8)
+    assert [ch.action for ch in result.children] == [0, 1, 2, 3]
+    assert all(900 <= ch.N <= 1100 for ch in result.children)
+
+
+def test_twin_runs_on_openspiel_pig():
     pyspiel = pytest.importorskip("pyspiel")
-    game = pyspiel.load_game("pig(winscore=6,diceoutcomes=3)")
-    result = py_mcts(game.new_initial_state(), 400, seed=5, trace=True, keep_tree=True)
-    check_tree(result.tree, 400)
-    movers = set(result.tree.mover)
-    assert movers == {0, 1}
-    # every chance child keeps the view of the player who rolled; some path repeats a mover
-    assert any(len(e.movers) >= 3 and e.movers[1] == e.movers[2] for e in result.trace)
-    # the rollouts end in finished games and the results are zero-sum returns
-    assert all(e.result in ((1.0, -1.0), (-1.0, 1.0)) for e in result.trace)
+    game = pyspiel.load_game("pig(winscore=20,diceoutcomes=4,horizon=60)")
+    ours = py_mcts(Pig(20, 4, 60), 200, seed=3)
+    theirs = py_mcts(game.new_initial_state(), 200, seed=3)
+    same(ours, theirs)                            # same rules, same numbers, same search
 
 
 def test_heuristic_cutoff_rollouts():
