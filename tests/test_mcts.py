@@ -204,6 +204,11 @@ def test_time_limit_and_node_limit():
 
 def test_node_is_small_enough_for_ten_million():
     assert NODE_BYTES * 10**7 <= 400 * 2**20
+    result = mcts(Connect4(), 2000, seed=1)
+    assert result.generated * NODE_BYTES <= result.pool_bytes <= 1.5 * result.generated * \
+        NODE_BYTES + 1024 * NODE_BYTES
+    capped = mcts(Connect4(), 5000, seed=1, max_nodes=3000)
+    assert capped.pool_bytes <= 3000 * NODE_BYTES
 
 
 @pytest.mark.parametrize("search", [mcts, py_mcts])
@@ -220,6 +225,7 @@ def test_bad_input_raises_and_state_unchanged(search):
         (dict(iterations=10, c=math.nan), ValueError, "c must"),
         (dict(iterations=10, seed="x"), TypeError, "seed"),
         (dict(iterations=10, rollout_depth=3), ValueError, "evaluate"),
+        (dict(iterations=10, evaluate=lambda s, p: 0.0), ValueError, "rollout_depth"),
         (dict(iterations=10, rollout_depth=-1, evaluate=lambda s, p: 0.0), ValueError,
          "rollout_depth"),
     ]:

@@ -5,10 +5,11 @@ The readable twin is :mod:`qsearch.reference.mcts`; it documents the algorithm, 
 module does exactly the same steps with the same random numbers (SplitMix64, see
 :mod:`qsearch.search.mcts_rng`), so that both give identical statistics for a seed (tested).
 
-The tree lives in one C array of ``Node`` records (a pool that doubles when full), not in
-Python objects: 32 bytes a node, so 10**7 nodes take 320 MB. The children of a node are a
-contiguous block of slots created the first time the search passes through the node (one
-per legal action or chance outcome, in the game's order); the visited children are always
+The tree lives in one C array of ``Node`` records (a pool that grows by half when full), not
+in Python objects: 32 bytes a node, so 10**7 nodes take 320 MB (``max_nodes=10**7`` caps the
+pool at exactly that; ``result.pool_bytes`` reports what was allocated). The children of a
+node are a contiguous block of slots created the first time the search passes through the
+node (one per legal action or chance outcome, in the game's order); the visited children are always
 the first ``expanded`` slots of the block, because an expansion swaps the randomly chosen
 unvisited slot into place. Nothing else is needed: the selection path is kept on a stack,
 so nodes hold no parent pointer. The game is played forward with ``make`` along the path
@@ -17,6 +18,7 @@ and the rollout, and taken back with ``unmake`` after the update.
 cimport cython
 from libc.math cimport log, sqrt
 from libc.stdlib cimport free, realloc
+from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
 from qsearch.heuristics._heuristic cimport Heuristic
@@ -34,6 +36,12 @@ from qsearch.search.mcts_result import (
 )
 
 ctypedef unsigned long long u64
+
+
+cdef double now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 cdef struct Node:
@@ -96,8 +104,8 @@ cdef class _Tree:
             return 0
         if self.max_nodes and self.size + extra > self.max_nodes:
             return 1                            # the caller stops the search
-        while cap < self.size + extra:
-            cap = cap * 2 if cap else 1024
+        while cap < self.size + extra:       # grow by half: at most 50 % slack
+            cap = cap + cap // 2 if cap else 1024
         if self.max_nodes and cap > self.max_nodes:
             cap = self.max_nodes
         p = <Node*>realloc(self.pool, cap * sizeof(Node))
@@ -347,9 +355,9 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     events = [] if trace else None
     start = time.perf_counter()
     if time_limit is not None:
-        deadline = start + time_limit
+        deadline = now() + time_limit
     while budget < 0 or done < budget:
-        if deadline and (done & 15) == 0 and time.perf_counter() >= deadline:
+        if deadline and (done & 15) == 0 and now() >= deadline:
             break
         if t.iterate(&depth, &nmoves, &expanded, result):
             complete = False
@@ -409,4 +417,5 @@ cdef object _package(_Tree t, long long done, double elapsed, double c, object s
         generated=generated, leaves=done, cutoffs=0, elapsed=elapsed, algorithm="mcts",
         complete=complete, children=children, simulations=done,
         rollout_moves=t.rollout_moves, c=c, seed=seed, tree=tree, trace=events,
+        pool_bytes=t.capacity * sizeof(Node),
     )

@@ -77,7 +77,8 @@ class MCTSResult(SearchResult):
     * ``pv``: the most visited child, its most visited child, and so on down the tree;
     * ``trace`` (with ``trace=True``): one :class:`MCTSEvent` per iteration;
     * ``nodes``: the nodes in the tree (the root and every expanded node); ``generated``:
-      the child slots created; ``leaves`` = ``simulations``: one per iteration.
+      the child slots created; ``leaves`` = ``simulations``: one per iteration;
+    * ``pool_bytes``: the memory of the compiled search's node pool (0 for the twin).
     """
 
     children: list[ChildStats] = field(default_factory=list)
@@ -86,6 +87,7 @@ class MCTSResult(SearchResult):
     c: float = math.sqrt(2.0)
     seed: int = 0
     tree: MCTSTree | None = None
+    pool_bytes: int = 0
 
     def visits(self) -> dict:
         """``{action: N}`` for the root's children."""
@@ -128,5 +130,8 @@ def check_options(state, iterations, time_limit, c, seed, evaluate, rollout_dept
         if evaluate is None:
             raise ValueError("rollout_depth needs evaluate: the heuristic that scores the "
                              "position where a rollout is cut off")
+    elif evaluate is not None:
+        raise ValueError("evaluate is only used with rollout_depth (rollouts cut off after "
+                         "that many moves); without it rollouts play to the end")
     if state.is_terminal():
         raise ValueError("the game is over in this state: MCTS has no move to choose")
