@@ -67,3 +67,15 @@ def test_draw_mcts_limits_and_errors():
         draw_mcts(mcts(Connect4(), 10))
     with pytest.raises(ValueError, match="top_k"):
         draw_mcts(result, top_k=0)
+
+
+def test_pictures_of_other_games():
+    from qsearch.games import Pig, Reversi
+
+    reversi = Reversi()
+    dot = draw_mcts(mcts(reversi, 50, seed=1, keep_tree=True), state=reversi, max_depth=1,
+                    top_k=None)
+    assert all(cell in dot.source for cell in ("d3", "c4", "f5", "e6"))
+    pig = Pig(20, 4, 60)
+    st = MCTSStepper(pig, 30, seed=2)
+    assert any("chance: Roll" in st.caption(k) for k in range(1, 31))

@@ -64,6 +64,8 @@ def _paths(tree: MCTSTree) -> list[tuple]:
 
 
 def _edge_text(state, path: tuple, edge_labels) -> str:
+    """The label of the edge into the node at ``path``: ``x@2`` on tic-tac-toe (as notebook
+    02 writes moves), the game's own notation elsewhere (``d3``, ``4``, ``Roll 3``)."""
     if state is None or edge_labels is False:
         return str(path[-1])
     s = state.clone()
@@ -71,11 +73,16 @@ def _edge_text(state, path: tuple, edge_labels) -> str:
         s.apply_action(a)
     if callable(edge_labels):
         return str(edge_labels(s, path[-1]))
-    player = s.current_player()
-    prefix = "xo"[player] + "@" if player in (0, 1) and hasattr(s, "board_string") else ""
-    if prefix and type(s).__name__ == "TicTacToe":
-        return f"{prefix}{path[-1]}"
-    return s.action_to_string(path[-1])
+    return move_text(s, path[-1])
+
+
+def move_text(state, action) -> str:
+    """``action`` played in ``state``, in words for captions and edges."""
+    player = state.current_player()
+    if type(state).__name__ == "TicTacToe" and player in (0, 1):
+        return f"{'xo'[player]}@{action}"
+    text = state.action_to_string(action)
+    return f"chance: {text}" if player == -1 else text
 
 
 def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | None = 3,
@@ -266,13 +273,7 @@ class MCTSStepper:
             s.apply_action(a)
         words = []
         for a in actions:
-            player = s.current_player()
-            text = s.action_to_string(a)
-            if type(s).__name__ == "TicTacToe":
-                text = f"{'xo'[player]}@{a}"
-            elif player == -1:
-                text = f"chance:{text}"
-            words.append(text)
+            words.append(move_text(s, a))
             s.apply_action(a)
         return words
 
