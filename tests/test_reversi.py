@@ -150,3 +150,39 @@ def test_svg_board():
     svg = Reversi.from_moves("d3")._repr_svg_()
     assert svg.startswith("<svg") and "viewBox" in svg
     assert svg.count('class="stone p0"') == 4 and svg.count('class="stone p1"') == 1
+
+
+def test_alphabeta_twin_and_openspiel_search_the_same_tree():
+    # The compiled alpha-beta on Reversi, the reference alpha-beta on the plain-Python twin, and
+    # OpenSpiel's alpha_beta_search on its othello: same value, move and leaf count.
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms.minimax import alpha_beta_search
+
+    from qsearch.reference import alphabeta as ref_alphabeta
+    from qsearch.search import alphabeta
+
+    game = pyspiel.load_game("othello")
+    rng = random.Random(8)
+    for plies, depth in ((0, 5), (12, 4), (30, 3), (50, 4)):
+        ours, twin, theirs = Reversi(), PyReversi(), game.new_initial_state()
+        for _ in range(plies):
+            action = rng.choice(ours.legal_actions())
+            for s in (ours, twin, theirs):
+                s.apply_action(action)
+        if ours.is_terminal():
+            continue
+        me = ours.current_player()
+        fast = alphabeta(ours, depth, disc_difference, win_value=1.0)
+        slow = ref_alphabeta(twin, depth, py_disc_difference, win_value=1.0)
+        assert (fast.value, fast.action, fast.nodes, fast.leaves) == \
+               (slow.value, slow.action, slow.nodes, slow.leaves)
+        leaves = [0]
+
+        def value(state, me=me, leaves=leaves):
+            leaves[0] += 1
+            rows = str(state).split("\n", 1)[1]
+            v = rows.count("x") - rows.count("o")
+            return float(v if me == 0 else -v)
+
+        v, a = alpha_beta_search(game, theirs, value, depth, me)
+        assert (v, a, leaves[0]) == (fast.value, fast.action, fast.leaves)
