@@ -16,6 +16,7 @@ so nodes hold no parent pointer. The game is played forward with ``make`` along 
 and the rollout, and taken back with ``unmake`` after the update.
 """
 cimport cython
+from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport log, sqrt
 from libc.stdlib cimport free, realloc
 from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
@@ -357,6 +358,8 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     if time_limit is not None:
         deadline = now() + time_limit
     while budget < 0 or done < budget:
+        if (done & 1023) == 1023:
+            PyErr_CheckSignals()               # let Ctrl-C stop a long search
         if deadline and (done & 15) == 0 and now() >= deadline:
             break
         if t.iterate(&depth, &nmoves, &expanded, result):
