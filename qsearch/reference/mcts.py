@@ -197,8 +197,8 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
                 done, tuple(n.action for n in path[1:]), expanded, tuple(moves), result,
                 tuple(n.N for n in path), tuple(n.Q for n in path),
                 tuple(n.mover for n in path)))
-    return _package(root, state, done, rollout_moves, time.perf_counter() - start, c, seed,
-                    events, keep_tree)
+    return _package(root, done, rollout_moves, time.perf_counter() - start, c, seed, events,
+                    keep_tree)
 
 
 def most_visited(node: Node):
@@ -211,7 +211,8 @@ def most_visited(node: Node):
     return best
 
 
-def _package(root, state, done, rollout_moves, elapsed, c, seed, events, keep_tree):
+def _package(root, done, rollout_moves, elapsed, c, seed, events, keep_tree):
+    """The result: root children, most-visited line, counts and (on request) the tree."""
     visited = [ch for ch in root.children if ch.N > 0] if root.children else []
     children = sorted(ChildStats(ch.action, ch.N, ch.Q) for ch in visited)
     best = most_visited(root)
