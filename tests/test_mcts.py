@@ -93,6 +93,15 @@ def test_worked_position_child_2_most_visited():
     assert sum(ch.N for ch in result.children) == 100
 
 
+def test_terminal_nodes_met_during_selection_are_backed_up_again():
+    # Three empty cells: the tree reaches finished games within 100 iterations, and later
+    # iterations that select them expand nothing and play no rollout.
+    result = mcts(TicTacToe.from_board(WORKED), 100, seed=0, trace=True)
+    again = [e for e in result.trace if not e.expanded]
+    assert again and all(e.rollout == () for e in again)
+    assert result.nodes == 1 + sum(e.expanded for e in result.trace)
+
+
 def check_tree(tree, iterations):
     """N of a node = its children's N, plus 1 for the visit that expanded it (not the root),
     plus the visits that ended there (terminal nodes have no children)."""
