@@ -1,4 +1,5 @@
 """Compiled search algorithms (see :mod:`qsearch.reference` for their readable twins)."""
+from qsearch.mcts_results import MCTSResult
 from qsearch.results import SearchResult, SolveResult
 from qsearch.search.algorithms import (
     ALGORITHMS,
@@ -11,6 +12,7 @@ from qsearch.search.algorithms import (
 from qsearch.search.connect4_solver import Solver
 from qsearch.search.connect4_solver import analyze as analyze_connect4
 from qsearch.search.connect4_solver import solve as solve_connect4
+from qsearch.search.mcts import mcts
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 
 # The lessons' short names for the Connect-4 solver (the only exact solver so far).
@@ -18,7 +20,7 @@ solve = solve_connect4
 analyze = analyze_connect4
 
 __all__ = [
-    "ALGORITHMS", "EXACT", "LOWER", "SearchResult", "SolveResult", "Solver",
+    "ALGORITHMS", "EXACT", "LOWER", "MCTSResult", "SearchResult", "SolveResult", "Solver",
     "TranspositionTable", "UPPER", "alphabeta", "analyze", "analyze_connect4",
-    "iterative_deepening", "minimax", "negamax", "pvs", "solve", "solve_connect4",
+    "iterative_deepening", "mcts", "minimax", "negamax", "pvs", "solve", "solve_connect4",
 ]

@@ -7,6 +7,7 @@ names is used (``graphviz`` and ``ipywidgets`` are only needed by the parts that
 * :class:`MinimaxStepper`, :class:`AlphaBetaStepper`, :class:`PVSStepper`
   (:mod:`qsearch.viz.stepper`): step through a search in a notebook;
 * :func:`build_search_tree` (:mod:`qsearch.viz.searchtree`): the tree a trace describes;
+* :func:`draw_mcts`, :class:`MCTSStepper` (:mod:`qsearch.viz.mcts`): Monte Carlo tree search;
 * :func:`board_svg` (:mod:`qsearch.viz.boards`), :class:`PlayConnect4`,
   :class:`PlayTicTacToe` (:mod:`qsearch.viz.play`), :func:`plot_nodes_per_move`,
   :func:`plot_node_comparison` (:mod:`qsearch.viz.plots`).
@@ -25,6 +26,9 @@ _EXPORTS = {
     "AlphaBetaStepper": "qsearch.viz.stepper",
     "PVSStepper": "qsearch.viz.stepper",
     "board_svg": "qsearch.viz.boards",
+    "draw_mcts": "qsearch.viz.mcts",
+    "MCTSStepper": "qsearch.viz.mcts",
+    "reversi_svg": "qsearch.viz.reversi_svg",
     "PlayConnect4": "qsearch.viz.play",
     "PlayTicTacToe": "qsearch.viz.play",
     "plot_nodes_per_move": "qsearch.viz.plots",

@@ -1,0 +1,345 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Reversi (Othello) on the 8x8 board, as two 64-bit bitboards.
+
+Bit ``i`` is the cell in row ``i // 8`` and column ``i % 8``, which is also OpenSpiel's
+``othello`` action number; cells are written ``"d3"`` (column letter, row number)::
+
+       a  b  c  d  e  f  g  h
+    1  0  1  2  3  4  5  6  7
+    2  8  9 10 11 12 13 14 15
+    3 16 17 18 19 20 21 22 23         d3 = 19, c4 = 26, f5 = 37, e6 = 44
+    4 24 25 26 27 28 29 30 31         (the four opening moves of black)
+    5 32 33 34 35 36 37 38 39
+    6 40 41 42 43 44 45 46 47
+    7 48 49 50 51 52 53 54 55
+    8 56 57 58 59 60 61 62 63         pass = 64
+
+Player 0 is black (``x``) and moves first; the start has white on d4, e5 and black on e4, d5
+(OpenSpiel's start). A player with no placement must pass (action 64, the only legal action
+then); the game ends when neither player can place a disc, and the one with more discs wins.
+
+Moves are generated for all cells at once by "shift and mask" fills (eight directions, each a
+shift by 1, 7, 8 or 9 bits, masked so that no shift wraps from column h to column a). Making a
+move stores the discs it turned over, so ``unmake`` restores them from the move alone.
+"""
+import operator
+
+from qsearch.games._game cimport TERMINAL, Game
+
+cdef unsigned long long NOT_A = 0xfefefefefefefefeULL   # every cell but column a
+cdef unsigned long long NOT_H = 0x7f7f7f7f7f7f7f7fULL   # every cell but column h
+cdef unsigned long long START_BLACK = (1ULL << 28) | (1ULL << 35)   # e4, d5
+cdef unsigned long long START_WHITE = (1ULL << 27) | (1ULL << 36)   # d4, e5
+COLUMNS = "abcdefgh"
+
+
+cdef inline unsigned long long shift(unsigned long long b, int d) noexcept nogil:
+    """Move every disc of ``b`` one step in direction ``d`` (0..7), dropping those that leave."""
+    if d == 0:
+        return (b << 1) & NOT_A          # east
+    if d == 1:
+        return (b >> 1) & NOT_H          # west
+    if d == 2:
+        return b << 8                    # south (next row)
+    if d == 3:
+        return b >> 8                    # north
+    if d == 4:
+        return (b << 9) & NOT_A          # south-east
+    if d == 5:
+        return (b << 7) & NOT_H          # south-west
+    if d == 6:
+        return (b >> 7) & NOT_A          # north-east
+    return (b >> 9) & NOT_H              # north-west
+
+
+cdef inline unsigned long long moves_mask(unsigned long long own,
+                                          unsigned long long opp) noexcept nogil:
+    """The empty cells where the owner of ``own`` may place a disc."""
+    cdef unsigned long long empty = ~(own | opp), run, moves = 0
+    cdef int d, _
+    for d in range(8):
+        run = shift(own, d) & opp        # opponent discs next to ours in direction d
+        for _ in range(5):               # a line holds at most 6 opponent discs
+            run |= shift(run, d) & opp
+        moves |= shift(run, d) & empty
+    return moves
+
+
+cdef inline unsigned long long flips_of(unsigned long long own, unsigned long long opp,
+                                        int sq) noexcept nogil:
+    """The opponent discs turned over by placing at ``sq``."""
+    cdef unsigned long long bit = 1ULL << sq, run, s, total = 0
+    cdef int d
+    for d in range(8):
+        run = 0
+        s = shift(bit, d)
+        while s & opp:
+            run |= s
+            s = shift(s, d)
+        if s & own:
+            total |= run
+    return total
+
+
+cdef inline int popcount(unsigned long long b) noexcept nogil:
+    return __builtin_popcountll(b)
+
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+
+
+cdef class Reversi(Game):
+    """Reversi: ``Reversi()`` is the start; ``Reversi.from_moves("d3c5f6")``."""
+
+    def __cinit__(self, *args, **kwargs):
+        self.boards[0] = START_BLACK
+        self.boards[1] = START_WHITE
+        self.player = 0
+        self.ply = 0
+        self.from_start = True
+
+    def __init__(self):
+        pass  # no arguments: Reversi("d3") must not silently give the start position
+
+    @classmethod
+    def from_moves(cls, moves) -> "Reversi":
+        """Replay moves from the start: ``"d3c5f6"``, ``"d3 c5 pass"`` or a list of actions.
+
+        Cells are a column letter a-h and a row digit 1-8; a pass is ``"pass"`` (or ``"--"``).
+        Raises ValueError naming the first bad token or illegal move.
+        """
+        state = cls()
+        if isinstance(moves, str):
+            tokens = _split_moves(moves)
+            actions = []
+            for i, tok in enumerate(tokens):
+                try:
+                    actions.append(state.string_to_action(tok))
+                except ValueError:
+                    raise ValueError(
+                        f"token {i + 1} ({tok!r}) of {moves!r} is not a cell such as 'd3' "
+                        f"or 'pass'"
+                    ) from None
+        else:
+            actions = list(moves)
+        for i, a in enumerate(actions):
+            try:
+                state.apply_action(a)
+            except ValueError as err:
+                raise ValueError(f"move {i + 1} of {moves!r}: {err}") from None
+        return state
+
+    @classmethod
+    def from_board(cls, board, int player=0) -> "Reversi":
+        """A position from 64 cells ``x`` (black), ``o`` (white), ``.``/``-`` (empty), row 1
+        first; spaces, newlines and ``/`` are ignored. ``player`` is the side to move.
+
+        The position has no history (undo_action cannot go back past it). If ``player`` has
+        no legal placement the first legal action is the pass.
+        """
+        if not isinstance(board, str):
+            raise TypeError(f"board must be a str, not {type(board).__name__}")
+        if player not in (0, 1):
+            raise ValueError(f"player must be 0 (black, x) or 1 (white, o), not {player}")
+        cells = [ch for ch in board.lower() if ch not in " \t\n/|"]
+        if len(cells) != 64 or any(ch not in "xo.-" for ch in cells):
+            raise ValueError(
+                f"{board!r} is not a Reversi board: give 64 cells of 'x', 'o' or '.'"
+            )
+        cdef Reversi state = cls()
+        state.boards[0] = 0
+        state.boards[1] = 0
+        for i, ch in enumerate(cells):
+            if ch == "x":
+                state.boards[0] |= 1ULL << i
+            elif ch == "o":
+                state.boards[1] |= 1ULL << i
+        state.player = player
+        state.from_start = False
+        return state
+
+    # ----------------------------------------------------------------- C level
+    cdef unsigned long long _moves_of(self, int p) noexcept:
+        return moves_mask(self.boards[p], self.boards[1 - p])
+
+    cdef int legal_moves(self, int* out) noexcept:
+        cdef unsigned long long m = self._moves_of(self.player)
+        cdef int n = 0
+        if m == 0:
+            if self._moves_of(1 - self.player) == 0:
+                return 0                        # neither can place: the game is over
+            out[0] = RV_PASS
+            return 1
+        while m:
+            out[n] = __builtin_ctzll(m)         # ascending cell numbers, as OpenSpiel
+            m &= m - 1
+            n += 1
+        return n
+
+    cdef void make(self, int move) noexcept:
+        cdef int p = self.player
+        cdef unsigned long long f = 0
+        if move != RV_PASS:
+            f = flips_of(self.boards[p], self.boards[1 - p], move)
+            self.boards[p] |= f | (1ULL << move)
+            self.boards[1 - p] &= ~f
+        self.flips[self.ply] = f
+        self.ply += 1
+        self.player = 1 - p
+
+    cdef void unmake(self, int move) noexcept:
+        self.ply -= 1
+        self.player = 1 - self.player
+        cdef int p = self.player
+        cdef unsigned long long f = self.flips[self.ply]
+        if move != RV_PASS:
+            self.boards[p] &= ~(f | (1ULL << move))
+            self.boards[1 - p] |= f
+
+    cdef bint terminal(self) noexcept:
+        return self._moves_of(self.player) == 0 and self._moves_of(1 - self.player) == 0
+
+    cdef double utility(self, int player) noexcept:
+        cdef int mine = popcount(self.boards[player])
+        cdef int theirs = popcount(self.boards[1 - player])
+        if not self.terminal() or mine == theirs:
+            return 0.0
+        return 1.0 if mine > theirs else -1.0
+
+    cdef int to_move(self) noexcept:
+        if self.terminal():
+            return TERMINAL
+        return self.player
+
+    cdef unsigned long long key(self) noexcept:
+        # 128 bits of discs do not fit in 64: mix them (splitmix64's finaliser), so distinct
+        # positions collide with probability about 2**-64 (the table stores keys, not proofs).
+        cdef unsigned long long z = self.boards[0] * 0x9E3779B97F4A7C15ULL
+        z ^= self.boards[1] + 0xD1B54A32D192ED03ULL + (z << 6) + (z >> 2)
+        z ^= <unsigned long long>self.player
+        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+        return z ^ (z >> 31)
+
+    cpdef Game clone(self):
+        cdef Reversi c = Reversi.__new__(Reversi)
+        c.boards[0] = self.boards[0]
+        c.boards[1] = self.boards[1]
+        c.player = self.player
+        c.ply = self.ply
+        c.flips = self.flips
+        c.from_start = self.from_start
+        c._history = list(self._history)
+        return c
+
+    # -------------------------------------------------------------- Python API
+    def num_distinct_actions(self) -> int:
+        """65 actions: the cells 0..63 and the pass (64), as OpenSpiel's ``othello``."""
+        return 65
+
+    def apply_action(self, action) -> None:
+        """Play ``action`` in place (checked; IllegalMoveError / TypeError, state unchanged)."""
+        if self.ply >= RV_MAX_PLIES:      # cannot happen in a real game; guards the stack
+            raise ValueError("too many moves for one Reversi game")
+        Game.apply_action(self, action)
+
+    def action_to_string(self, action) -> str:
+        """``"d3"`` for cell 19; ``"pass"`` for 64."""
+        a = operator.index(action)
+        if a == RV_PASS:
+            return "pass"
+        if not 0 <= a < 64:
+            raise ValueError(f"Reversi actions are cells 0-63 and the pass 64, not {a}")
+        return f"{COLUMNS[a % 8]}{a // 8 + 1}"
+
+    def string_to_action(self, text) -> int:
+        """``"d3"`` -> 19 (column a-h, row 1-8, either case); ``"pass"`` -> 64."""
+        if not isinstance(text, str):
+            raise TypeError(f"expected a str such as 'd3', not {type(text).__name__}")
+        t = text.strip().lower()
+        if t in ("pass", "--"):
+            return RV_PASS
+        if len(t) == 2 and t[0] in COLUMNS and t[1] in "12345678":
+            return (int(t[1]) - 1) * 8 + COLUMNS.index(t[0])
+        raise ValueError(f"{text!r} is not a Reversi cell: use a column a-h and a row 1-8, "
+                         f"e.g. 'd3', or 'pass'")
+
+    def cell(self, int i) -> int:
+        """Owner of cell ``i`` (0-63): 0 (black), 1 (white), or -1 if empty."""
+        if not 0 <= i < 64:
+            raise ValueError(f"no cell {i}: cells are 0-63")
+        if (self.boards[0] >> i) & 1:
+            return 0
+        if (self.boards[1] >> i) & 1:
+            return 1
+        return -1
+
+    def discs(self) -> tuple:
+        """``(black discs, white discs)``."""
+        return (popcount(self.boards[0]), popcount(self.boards[1]))
+
+    def bitboards(self) -> tuple:
+        """``(black, white)`` as 64-bit ints (bit i = cell i)."""
+        return (self.boards[0], self.boards[1])
+
+    def mover(self) -> int:
+        """The player whose turn it is (0 or 1), also at a terminal state (then nobody moves)."""
+        return self.player
+
+    def num_moves(self) -> int:
+        """Moves made since the start, passes included."""
+        return self.ply
+
+    def moves_string(self) -> str:
+        """The history as cells, e.g. ``"d3c5f6"`` (a pass is ``"pass"``, spaced)."""
+        return " ".join(self.action_to_string(a) for a in self._history)
+
+    def board_string(self, sep: str = "/") -> str:
+        """The 64 cells as ``x``/``o``/``.`` rows (row 1 first) joined by ``sep``."""
+        marks = {0: "x", 1: "o", -1: "."}
+        return sep.join("".join(marks[self.cell(8 * r + c)] for c in range(8)) for r in range(8))
+
+    def __repr__(self) -> str:
+        if self.from_start:
+            return f'Reversi.from_moves("{self.moves_string()}")'
+        return f'Reversi.from_board("{self.board_string()}", player={self.player})'
+
+    def __str__(self) -> str:
+        marks = {0: "x", 1: "o", -1: "."}
+        rows = ["  a b c d e f g h"]
+        for r in range(8):
+            rows.append(f"{r + 1} " + " ".join(marks[self.cell(8 * r + c)] for c in range(8)))
+        return "\n".join(rows)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.reversi_svg)."""
+        from qsearch.viz.reversi_svg import reversi_svg
+        return reversi_svg(self)
+
+    def __reduce__(self):
+        if self.from_start:
+            return (Reversi.from_moves, (list(self._history),))
+        return (Reversi.from_board, (self.board_string(), self.player))
+
+
+cdef extern from *:
+    int __builtin_ctzll(unsigned long long) nogil
+
+
+def _split_moves(text: str) -> list:
+    """``"d3c5 pass f6"`` -> ``["d3", "c5", "pass", "f6"]``."""
+    tokens, i, t = [], 0, text.strip().lower()
+    while i < len(t):
+        if t[i] in " ,\t\n":
+            i += 1
+        elif t.startswith("pass", i):
+            tokens.append("pass")
+            i += 4
+        elif t.startswith("--", i):
+            tokens.append("pass")
+            i += 2
+        else:
+            tokens.append(t[i:i + 2])
+            i += 2
+    return tokens

@@ -1,0 +1,29 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Document 002's Reversi heuristic (§4.2), compiled; its twin is
+:func:`qsearch.reference.reversi.disc_difference`.
+
+"Contamos las fichas de ambos jugadores en el tablero y calculamos la diferencia": the score
+of a position for ``player`` is ``player``'s discs minus the opponent's (a popcount each).
+"""
+from qsearch.games._game cimport Game
+from qsearch.games.reversi cimport Reversi
+from qsearch.heuristics._heuristic cimport Heuristic
+
+cdef extern from *:
+    int __builtin_popcountll(unsigned long long) nogil
+
+
+cdef class DiscDifference(Heuristic):
+    """``evaluate(state, player)`` = player's discs - opponent's discs (Reversi only)."""
+
+    cpdef double evaluate(self, Game state, int player) except? -1.5e308:
+        if type(state) is not Reversi:
+            raise TypeError(f"DiscDifference scores Reversi positions, not {type(state).__name__}")
+        if player != 0 and player != 1:
+            raise ValueError(f"player must be 0 or 1, not {player}")
+        cdef Reversi r = <Reversi>state
+        return <double>(__builtin_popcountll(r.boards[player])
+                        - __builtin_popcountll(r.boards[1 - player]))
+
+
+disc_difference = DiscDifference()
