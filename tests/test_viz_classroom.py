@@ -1,0 +1,140 @@
+"""The play widgets as a student meets them: buttons agree with the board, double clicks
+play one move, inputs are off while the engine thinks, messages in the board's words."""
+import pytest
+
+from qsearch.games import Connect4, TicTacToe
+from qsearch.viz.play import BLANK, PlayConnect4, PlayTicTacToe, number_text, plural
+from qsearch.viz.play_toggle import PlayDocument001
+
+
+class FakeClock:
+    """A clock the test moves by hand (no sleeps)."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def with_clock(game):
+    game._clock = FakeClock()
+    return game
+
+
+def button_marks(game):
+    return [b.description for b in game.cell_buttons]
+
+
+def test_new_game_and_undo_clear_the_tictactoe_buttons():
+    game = with_clock(PlayTicTacToe())
+    game.play(4)
+    engine_cell = game.state.history()[1]
+    marks = button_marks(game)
+    assert marks[4] == "X" and marks[engine_cell] == "O"
+    game.undo()
+    assert button_marks(game) == [BLANK] * 9         # never "" (the browser would keep X)
+    game.play(0)
+    game.new_game()
+    assert button_marks(game) == [BLANK] * 9
+    assert not any(b.disabled for b in game.cell_buttons)
+
+
+@pytest.mark.parametrize("cls,action", [(PlayConnect4, 3), (PlayTicTacToe, 4)])
+def test_a_double_click_plays_one_move(cls, action):
+    game = with_clock(cls(depth=2))
+    game._click(action)                   # the first click: the human's move and the answer
+    assert len(game.state.history()) == 2
+    game._clock.now += 0.05               # the second click reaches the kernel right after
+    game._click(action)
+    assert len(game.state.history()) == 2 and game.dropped_clicks == 1
+    game._clock.now += 2.0                # a deliberate click later is played
+    game._click(game.state.legal_actions()[0])
+    assert len(game.state.history()) == 4
+
+
+def test_new_game_and_undo_are_dropped_right_after_the_answer_too():
+    game = with_clock(PlayConnect4(depth=2))
+    game._click(3)
+    game.undo_button.click()
+    game.new_button.click()
+    assert len(game.state.history()) == 2 and game.dropped_clicks == 2
+    game._clock.now += 2.0
+    game.undo_button.click()
+    assert game.state.history() == []
+
+
+def test_every_input_is_disabled_and_the_status_says_thinking_while_the_engine_searches():
+    seen = []
+    game = with_clock(PlayConnect4(depth=2))
+
+    def spy(*args, **kwargs):           # what the browser sees in the middle of the search
+        seen.append((game.status_text, [w.disabled for w in game._inputs()],
+                     [b.disabled for b in game.column_buttons], game.status_html.value))
+        return real(*args, **kwargs)
+
+    import qsearch.viz.play as play
+    real = play.ALGORITHMS["alphabeta"]
+    play.ALGORITHMS["alphabeta"] = spy
+    try:
+        game._click(3)
+        game._clock.now += 0.01
+        game._click(2)                   # arrives while (just after) it thinks: dropped
+    finally:
+        play.ALGORITHMS["alphabeta"] = real
+    status, inputs, columns, html = seen[0]
+    assert "thinking" in status and "Your move" not in status and "⏳" in html
+    assert all(inputs) and all(columns)
+    assert len(seen) == 1 and len(game.state.history()) == 2
+    assert "Your move" in game.status_text and not game.column_buttons[0].disabled
+
+
+def test_messages_use_the_boards_words():
+    assert (plural(1, "node"), plural(2431, "node"), plural(1, "ply")) == (
+        "1 node", "2,431 nodes", "1 ply")
+    assert (number_text(-0.0), number_text(3.0), number_text(-2.5)) == ("0", "3", "-2.5")
+    c4 = with_clock(PlayConnect4(depth=2))
+    assert "you play red" in c4.status_text
+    c4.set_position(Connect4.from_moves("444444"))
+    c4._click(3)
+    assert "column 4 is full" in c4.status_text and "legal actions" not in c4.status_text
+    c4.play(0)
+    assert "played column " in c4.status_text
+    # x . x
+    # o o .      o (the engine) to move: the centre-right square wins at once
+    # x . .
+    ttt = PlayTicTacToe()
+    ttt.set_position(TicTacToe.from_actions([0, 3, 2, 4, 6]))
+    assert "played the right edge" in ttt.status_text
+    assert "(0,1)" not in ttt.status_text
+    second = PlayTicTacToe(human_first=False)
+    assert "you play O (red)" in second.status_text
+    assert "value 0," in second.status_text and "-0" not in second.status_text
+
+
+def test_a_win_in_one_says_one_ply():
+    # o . . . . . .
+    # o . . x . . .
+    # o . . x x x .      o (the engine) to move: column 1 wins at once
+    game = PlayConnect4(depth=4)
+    game.set_position(Connect4.from_moves("4141516"))
+    assert game.state.winner_player() == game.engine
+    assert "the engine wins in 1 ply " in game.status_text
+
+
+def test_the_toggle_runs_only_the_selected_search_and_fills_the_table_on_demand():
+    game = with_clock(PlayDocument001(depth=4))
+    first = game.play(3)
+    assert first.normal is not None and first.pruned is None
+    game.alphabeta = True
+    second = game.play(3)
+    assert second.normal is None and second.pruned is not None
+    assert game.totals() == (None, None)
+    assert "—" in game.table_html()
+    game.fill_table()
+    both = PlayDocument001(depth=4, count_both=True)
+    a, b = both.play(3), both.play(3)
+    assert [(r.normal, r.pruned) for r in game.rows] == [(a.normal, a.pruned),
+                                                         (b.normal, b.pruned)]
+    assert game.totals() == (a.normal + b.normal, a.pruned + b.pruned)
+    assert "—" not in game.table_html()
