@@ -138,3 +138,47 @@ def test_the_toggle_runs_only_the_selected_search_and_fills_the_table_on_demand(
                                                          (b.normal, b.pruned)]
     assert game.totals() == (a.normal + b.normal, a.pruned + b.pruned)
     assert "—" not in game.table_html()
+
+
+# ------------------------------------------------------------------ steppers and diagrams
+def test_captions_name_moves_as_the_edges_do_and_say_root_once():
+    from qsearch.viz.stepper import AlphaBetaStepper
+
+    def move_label(state, action):
+        return f"{'xo'[state.current_player()]}@{action + 1}"
+
+    # x o x
+    # . o .      x to move
+    # . . .
+    position = TicTacToe.from_actions([0, 1, 2, 4])
+    s = AlphaBetaStepper(position, edge_labels=move_label)
+    text = " ".join(s.captions())
+    assert "x@8" in text and "(2,1)" not in text and "root root" not in text
+    assert s.caption(0).startswith("Start at the root (MAX)")
+    assert "x@8" in s.final_svg()
+
+
+def test_a_fail_low_with_every_child_searched_is_called_exact():
+    from qsearch.games.toytree import ExplicitTree
+    from qsearch.viz.stepper import AlphaBetaStepper
+
+    # A1 (MAX) -> A2 = min(3, 5) = 3, then A3 = min(4, 2) fails low at 2 ≤ α = 3 only after
+    # both children: its 2 is exact (nothing was cut at A3); A4 = min(1, cut) is a bound.
+    s = AlphaBetaStepper(ExplicitTree([[3, 5], [4, 2], [1, 9]], names="A"))
+    text = s.captions()
+    exact = [t for t in text if "every child was searched" in t]
+    bounds = [t for t in text if ", a bound" in t]
+    assert len(exact) == 1 and exact[0].split()[0] == s.names.child_name(0, 1)
+    assert len(bounds) == 1 and "at most 1" in bounds[0]
+
+
+def test_wide_trees_are_scaled_to_the_output_area():
+    from qsearch.viz.tree import draw_tree, svg_text
+
+    wide = [[i, i + 1, i + 2] for i in range(12)]       # 12 x 3 leaves: far wider than 816 px
+    svg = svg_text(draw_tree(wide, "minimax"))
+    width_pt = float(svg.split('width="', 1)[1].split("pt", 1)[0])
+    assert width_pt <= 8.5 * 72 + 1
+    assert 'style="max-width:100%;height:auto"' in svg
+    unscaled = svg_text(draw_tree(wide, "minimax", size=None))
+    assert float(unscaled.split('width="', 1)[1].split("pt", 1)[0]) > 8.5 * 72
