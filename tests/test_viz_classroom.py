@@ -182,3 +182,26 @@ def test_wide_trees_are_scaled_to_the_output_area():
     assert 'style="max-width:100%;height:auto"' in svg
     unscaled = svg_text(draw_tree(wide, "minimax", size=None))
     assert float(unscaled.split('width="', 1)[1].split("pt", 1)[0]) > 8.5 * 72
+
+
+def test_won_boards_show_the_winning_line():
+    import xml.etree.ElementTree as ET
+
+    from qsearch.viz.boards import connect4_svg, tictactoe_svg
+
+    def highlighted(svg):
+        return sum(1 for el in ET.fromstring(svg).iter() if el.get("class") == "highlight")
+
+    # . . . . . . .
+    # o o o . . . .
+    # x x x x . . .      x won along the bottom row
+    won = Connect4.from_moves("1122334")
+    assert won.winner_player() == 0
+    assert highlighted(connect4_svg(won)) == 4
+    assert highlighted(connect4_svg(won, show_win=False)) == 0
+    assert highlighted(connect4_svg(Connect4.from_moves("112233"))) == 0
+    # x x x
+    # o o .
+    # . . .
+    assert highlighted(tictactoe_svg(TicTacToe.from_actions([0, 3, 1, 4, 2]))) == 3
+    assert highlighted(tictactoe_svg(TicTacToe.from_actions([0, 3, 1, 4]))) == 0
