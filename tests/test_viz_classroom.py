@@ -205,3 +205,47 @@ def test_won_boards_show_the_winning_line():
     # . . .
     assert highlighted(tictactoe_svg(TicTacToe.from_actions([0, 3, 1, 4, 2]))) == 3
     assert highlighted(tictactoe_svg(TicTacToe.from_actions([0, 3, 1, 4]))) == 0
+
+
+# --------------------------------------------------------------------------------- CLI
+def test_solve_reports_progress_while_it_runs():
+    import io
+
+    from qsearch.__main__ import _with_progress
+
+    class SlowSolver:                    # a solver whose work waits for the report
+        progress = (1234, -3, 5)
+
+    stream = io.StringIO()
+    import threading
+    reported = threading.Event()
+
+    class Watch(io.StringIO):
+        def write(self, text):
+            reported.set()
+            return stream.write(text)
+
+    result = _with_progress(SlowSolver(), lambda: reported.wait(30) and "solved", "solving",
+                            stream=Watch())
+    assert result == "solved"
+    first = stream.getvalue().splitlines()[0]
+    assert first.startswith("  solving: 1 s, 1,234 nodes, score in [-3, +5]")
+    assert "done in" in stream.getvalue()
+
+
+def test_ctrl_c_in_play_stops_without_a_traceback():
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    proc = subprocess.Popen([sys.executable, "-m", "qsearch", "play", "tictactoe"],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    assert proc.stdout.readline().startswith("Moves:")       # it is waiting for a move
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    assert "stopped" in out + err
