@@ -249,3 +249,57 @@ def test_ctrl_c_in_play_stops_without_a_traceback():
     assert proc.returncode == 130
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "stopped" in out + err
+
+
+# ------------------------------------------------------------------ newcomer path
+def test_pyproject_uses_an_spdx_license_and_has_a_dev_extra():
+    import tomllib
+    from pathlib import Path
+
+    meta = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
+    assert meta["project"]["license"] == "MIT"
+    requires = meta["build-system"]["requires"]
+    assert "setuptools>=77" in requires                   # the first to read SPDX strings
+    dev = " ".join(meta["project"]["optional-dependencies"]["dev"])
+    for need in ("Cython", "setuptools>=77", "wheel", "pre-commit", "test", "lessons"):
+        assert need in dev
+    assert any(d.startswith("voila") for d in meta["project"]["optional-dependencies"]["lessons"])
+
+
+def test_committed_notebooks_are_stripped_of_volatile_metadata():
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).parents[1]
+    notebooks = sorted(str(p) for p in (root / "notebooks").glob("*.ipynb"))
+    run = subprocess.run([sys.executable, "scripts/strip_notebooks.py", "--check", *notebooks],
+                         cwd=root, capture_output=True, text=True)
+    assert run.returncode == 0, run.stdout + run.stderr
+
+
+def test_strip_removes_timestamps_widget_state_and_addresses_but_keeps_outputs():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "strip_notebooks", Path(__file__).parents[1] / "scripts" / "strip_notebooks.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    nb = {"metadata": {"widgets": {"state": {}}, "kernelspec": {"name": "python3"}},
+          "cells": [{"cell_type": "code", "execution_count": 3,
+                     "metadata": {"execution": {"iopub.status.idle": "2026-11-26T00:12:25Z"},
+                                  "tags": ["nbval-ignore-output"]},
+                     "outputs": [{"output_type": "execute_result", "execution_count": 3,
+                                  "metadata": {},
+                                  "data": {"text/plain": ["<Play object at 0x7f3a12bc>"],
+                                           "image/svg+xml": ["<svg/>"],
+                                           mod.WIDGET_VIEW: {"model_id": "abc"}}}]}]}
+    out = mod.strip(nb)
+    cell = out["cells"][0]
+    assert "widgets" not in out["metadata"] and "kernelspec" in out["metadata"]
+    assert cell["metadata"] == {"tags": ["nbval-ignore-output"]}
+    assert cell["outputs"][0]["data"] == {"text/plain": ["<Play object at 0x...>"],
+                                          "image/svg+xml": ["<svg/>"]}
+    assert cell["execution_count"] == 3
+    assert mod.dumps(mod.strip(out)) == mod.dumps(out)          # stripping twice: no change

@@ -309,6 +309,10 @@ class _Play:
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
 
+    def _repr_svg_(self) -> str:
+        """The board, for viewers without a kernel (IPython adds it beside the widget)."""
+        return self.svg()
+
     # Per game: the board's widgets, its drawing, which buttons are live.
     def _board_box(self):
         raise NotImplementedError

@@ -207,3 +207,7 @@ class PlayQuarto:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _repr_svg_(self) -> str:
+        """The board, for viewers without a kernel (IPython adds it beside the widget)."""
+        return self.svg()
