@@ -253,8 +253,9 @@ def test_ctrl_c_in_play_stops_without_a_traceback():
 
 # ------------------------------------------------------------------ newcomer path
 def test_pyproject_uses_an_spdx_license_and_has_a_dev_extra():
-    import tomllib
     from pathlib import Path
+
+    import tomllib
 
     meta = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text())
     assert meta["project"]["license"] == "MIT"
@@ -303,3 +304,27 @@ def test_strip_removes_timestamps_widget_state_and_addresses_but_keeps_outputs()
                                           "image/svg+xml": ["<svg/>"]}
     assert cell["execution_count"] == 3
     assert mod.dumps(mod.strip(out)) == mod.dumps(out)          # stripping twice: no change
+
+
+# --------------------------------------------------------------------------- plots
+def test_nodes_by_depth_sums_over_positions_and_plots_one_line_per_search():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from qsearch.search import alphabeta, minimax
+    from qsearch.viz.plots import nodes_by_depth, plot_nodes_by_depth
+
+    a, b = TicTacToe(), TicTacToe.from_actions([4])
+    curves = nodes_by_depth([a, b], [1, 2], {"minimax": minimax, "alpha-beta": alphabeta})
+    assert curves["minimax"] == [minimax(a, 1).nodes + minimax(b, 1).nodes,
+                                 minimax(a, 2).nodes + minimax(b, 2).nodes]
+    assert curves["minimax"][0] == (1 + 9) + (1 + 8)          # a root and its children
+    ax = plot_nodes_by_depth(curves, [1, 2])
+    assert len(ax.get_lines()) == 2 and ax.get_yscale() == "log"
+    with pytest.raises(ValueError, match="depths"):
+        nodes_by_depth(a, [0], {"minimax": minimax})
+    with pytest.raises(ValueError, match="3 depths"):
+        plot_nodes_by_depth(curves, [1, 2, 3])
+    plt.close("all")
