@@ -90,8 +90,8 @@ def test_every_input_is_disabled_and_the_status_says_thinking_while_the_engine_s
 
 
 def test_messages_use_the_boards_words():
-    assert (plural(1, "node"), plural(2431, "node"), plural(1, "ply")) == (
-        "1 node", "2,431 nodes", "1 ply")
+    assert (plural(1, "node"), plural(2431, "node"), plural(1, "ply"), plural(2, "ply")) == (
+        "1 node", "2,431 nodes", "1 ply", "2 plies")
     assert (number_text(-0.0), number_text(3.0), number_text(-2.5)) == ("0", "3", "-2.5")
     c4 = with_clock(PlayConnect4(depth=2))
     assert "you play red" in c4.status_text

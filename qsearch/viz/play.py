@@ -38,8 +38,10 @@ BLANK = "\u00a0"          # a Button whose description becomes "" keeps its old 
 
 
 def plural(n: int, word: str) -> str:
-    """``1 node``, ``2,431 nodes``."""
-    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+    """``1 node``, ``2,431 nodes``, ``1 ply``, ``3 plies``."""
+    if n == 1:
+        return f"{n:,} {word}"
+    return f"{n:,} {word[:-1]}ies" if word.endswith("y") else f"{n:,} {word}s"
 
 
 def number_text(x: float) -> str:
