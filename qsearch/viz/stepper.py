@@ -98,7 +98,7 @@ class SearchStepper:
                                  description="Play", show_repeat=False)
         self.slider = widgets.IntSlider(value=1, min=1, max=n, description="step",
                                         continuous_update=True,
-                                        layout=widgets.Layout(width="40%", min_width="160px"))
+                                        layout=widgets.Layout(width="40%", min_width="240px"))
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.previous = widgets.Button(description="◀ previous", tooltip="previous step",
                                        layout=widgets.Layout(width="auto"))

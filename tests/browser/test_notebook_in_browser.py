@@ -296,11 +296,13 @@ def run_and_drive(page, base: str, token: str) -> None:
     page.screenshot(path=str(ARTIFACTS / "notebook01_page.png"))
 
 
-def fits(locator) -> bool:
-    """The element's right edge lies within the output area around it."""
+def overflow(locator) -> float:
+    """How many pixels the element sticks out to the right of its notebook cell (<= 0: none).
+
+    A tree wider than the cell would be cut off (or need a horizontal scroll bar)."""
     return locator.evaluate(
-        "el => { const area = el.closest('.jp-OutputArea-output') || document.body;"
-        " return el.getBoundingClientRect().right <= area.getBoundingClientRect().right + 1; }")
+        "el => el.getBoundingClientRect().right"
+        " - (el.closest('.jp-Cell') || document.body).getBoundingClientRect().right")
 
 
 def check_narrow(page) -> None:
@@ -310,7 +312,8 @@ def check_narrow(page) -> None:
         stepper = steppers.nth(k)
         stepper.scroll_into_view_if_needed()
         svg = stepper.locator(".qsearch-stepper-tree svg")
-        assert fits(svg), f"stepper {k}: the tree is wider than the output area"
+        out = overflow(svg)
+        assert out <= 0, f"stepper {k}: the tree sticks out of its cell by {out:.0f} px"
     steppers.first.screenshot(path=str(ARTIFACTS / "notebook01_narrow.png"))
 
 
@@ -332,7 +335,8 @@ def test_play_widgets_never_mislead(lab):
             run("play", page, drive_play_widgets, base, token)
         finally:
             browser.close()
-    print(f"\nscreenshots: {ARTIFACTS / 'play_connect4.png'} {ARTIFACTS / 'play_tictactoe.png'}")
+    print(f"\nscreenshots: {ARTIFACTS / 'play_connect4.png'} {ARTIFACTS / 'play_tictactoe.png'} "
+          f"{ARTIFACTS / 'play_connect4_narrow.png'}")
 
 
 def drive_play_widgets(page, base: str, token: str) -> None:
@@ -375,6 +379,12 @@ def drive_play_widgets(page, base: str, token: str) -> None:
             expect(ttt.locator("svg .stone")).to_have_count(2)
             wait_until_idle(base, token)
     ttt.screenshot(path=str(ARTIFACTS / "play_tictactoe.png"))
+
+    page.set_viewport_size({"width": 760, "height": 1000})           # a narrow window
+    c4.scroll_into_view_if_needed()
+    for select in c4.locator("select").all():                       # dropdowns not cut off
+        assert select.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    c4.screenshot(path=str(ARTIFACTS / "play_connect4_narrow.png"))
 
 
 # ------------------------------------------------------------------ Voilà
