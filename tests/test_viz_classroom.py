@@ -64,13 +64,22 @@ def test_new_game_and_undo_are_dropped_right_after_the_answer_too():
     assert game.state.history() == []
 
 
-def test_every_input_is_disabled_and_the_status_says_thinking_while_the_engine_searches():
+def test_every_input_is_disabled_and_the_status_says_thinking_while_the_engine_searches(
+        monkeypatch):
     seen = []
+    flushes = []
     game = with_clock(PlayConnect4(depth=2))
+
+    class Stdout:                        # in a kernel, a flush sends the queued widget updates
+        def flush(self):
+            flushes.append(game.thinking)
+
+    monkeypatch.setattr("sys.stdout", Stdout())
 
     def spy(*args, **kwargs):           # what the browser sees in the middle of the search
         seen.append((game.status_text, [w.disabled for w in game._inputs()],
-                     [b.disabled for b in game.column_buttons], game.status_html.value))
+                     [b.disabled for b in game.column_buttons], game.status_html.value,
+                     list(flushes)))
         return real(*args, **kwargs)
 
     import qsearch.viz.play as play
@@ -82,8 +91,9 @@ def test_every_input_is_disabled_and_the_status_says_thinking_while_the_engine_s
         game._click(2)                   # arrives while (just after) it thinks: dropped
     finally:
         play.ALGORITHMS["alphabeta"] = real
-    status, inputs, columns, html = seen[0]
-    assert "thinking" in status and "Your move" not in status and "⏳" in html
+    status, inputs, columns, html, flushed = seen[0]
+    assert flushed == [True]             # the updates went out before the search began
+    assert "thinking" in status and "Your move" not in status and "qsearch-thinking" in html
     assert all(inputs) and all(columns)
     assert len(seen) == 1 and len(game.state.history()) == 2
     assert "Your move" in game.status_text and not game.column_buttons[0].disabled

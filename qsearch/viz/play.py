@@ -22,6 +22,7 @@ engine has answered, within a fraction of a second, and is dropped (``click_guar
 """
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from html import escape
@@ -35,6 +36,8 @@ from qsearch.viz.boards import connect4_svg, tictactoe_svg
 
 ALGORITHM_NAMES = ("minimax", "alphabeta", "pvs")
 BLANK = "\u00a0"          # a Button whose description becomes "" keeps its old text
+THINKING_BADGE = ("<span class='qsearch-thinking' style='background:#ffe08a;padding:1px 8px;"
+                  "border-radius:8px;font-weight:bold;margin-right:6px'>thinking…</span>")
 
 
 def plural(n: int, word: str) -> str:
@@ -42,6 +45,20 @@ def plural(n: int, word: str) -> str:
     if n == 1:
         return f"{n:,} {word}"
     return f"{n:,} {word[:-1]}ies" if word.endswith("y") else f"{n:,} {word}s"
+
+
+def send_widget_updates_now() -> None:
+    """Make the browser see the widget changes made so far, before a long search starts.
+
+    The kernel hands its messages to a background thread, which a compiled search holding
+    the GIL would keep from running until the search ends (the browser would never see
+    "thinking"). A stdout flush in a kernel waits until that thread has sent everything
+    queued before it; outside a kernel it does nothing that matters.
+    """
+    try:
+        sys.stdout.flush()
+    except (AttributeError, OSError, ValueError):      # no stdout, or a closed one
+        pass
 
 
 def number_text(x: float) -> str:
@@ -144,12 +161,13 @@ class _Play:
         return result
 
     def _set_thinking(self, on: bool) -> None:
-        """Disable every input and say so while the engine searches (the browser sees it
-        at once: widget updates go out while the kernel is still busy)."""
+        """Disable every input and say so while the engine searches."""
         self.thinking = on
         if not on:
             self._answered_at = self._clock()
         self._refresh()
+        if on:
+            send_widget_updates_now()
 
     def play(self, action: int):
         """A click: the human's move, then (unless the game ended) the engine's reply."""
@@ -301,7 +319,7 @@ class _Play:
         if not hasattr(self, "board_html"):
             return
         self.board_html.value = self.svg()
-        sign = "⏳ " if self.thinking else ""
+        sign = THINKING_BADGE if self.thinking else ""
         self.status_html.value = f"<p>{sign}{escape(self.status_text)}</p>"
         for w in self._inputs():
             w.disabled = self.thinking

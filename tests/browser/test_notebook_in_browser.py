@@ -9,8 +9,9 @@ Chromium and Playwright). What is checked, as a student would meet it:
   once the search has cut it, "next" disabled at the last step; the same in a narrow window,
   where the tree shrinks to fit instead of being cut off;
 * the play widgets: a double click on a Connect-4 column plays one stone (and the engine
-  one), never four; New game and Undo leave the tic-tac-toe buttons and the drawn board in
-  agreement;
+  one), never four; while the engine thinks a sign shows, the status never says "Your move"
+  and every input is disabled; New game and Undo leave the tic-tac-toe buttons and the drawn
+  board in agreement; the controls fit a narrow window;
 * notebook 01 in Voilà (presenter mode): no code, and the stepper steps through the cut.
 
 Screenshots go to ``tests/browser/artifacts/`` (the paths are printed).
@@ -57,6 +58,7 @@ PLAY_CELLS = [
     "from qsearch.viz.play import PlayConnect4, PlayTicTacToe\n"
     "c4 = PlayConnect4(depth=7)\nc4",
     "ttt = PlayTicTacToe()\nttt",
+    "slow = PlayConnect4(depth=9, algorithm='minimax')   # thinks for seconds\nslow",
 ]
 
 
@@ -336,7 +338,7 @@ def test_play_widgets_never_mislead(lab):
         finally:
             browser.close()
     print(f"\nscreenshots: {ARTIFACTS / 'play_connect4.png'} {ARTIFACTS / 'play_tictactoe.png'} "
-          f"{ARTIFACTS / 'play_connect4_narrow.png'}")
+          f"{ARTIFACTS / 'play_thinking.png'} {ARTIFACTS / 'play_connect4_narrow.png'}")
 
 
 def drive_play_widgets(page, base: str, token: str) -> None:
@@ -344,8 +346,8 @@ def drive_play_widgets(page, base: str, token: str) -> None:
 
     open_and_run_all(page, base, token, PLAY_NOTEBOOK, None)
     widgets = page.locator(".qsearch-play")
-    expect(widgets).to_have_count(2)
-    c4, ttt = widgets.nth(0), widgets.nth(1)
+    expect(widgets).to_have_count(3)
+    c4, ttt, slow = widgets.nth(0), widgets.nth(1), widgets.nth(2)
     status = c4.locator(".qsearch-play-status")
     expect(status).to_contain_text("Your move: you play red")
     assert stones(c4) == 0
@@ -379,6 +381,22 @@ def drive_play_widgets(page, base: str, token: str) -> None:
             expect(ttt.locator("svg .stone")).to_have_count(2)
             wait_until_idle(base, token)
     ttt.screenshot(path=str(ARTIFACTS / "play_tictactoe.png"))
+
+    # While the engine thinks: a sign, no "Your move", every input disabled; a click then
+    # (forced on the disabled button, as an impatient student would try) plays nothing.
+    slow.scroll_into_view_if_needed()
+    slow_status = slow.locator(".qsearch-play-status")
+    slow.locator("button.widget-button", has_text="4").first.click()
+    expect(slow_status).to_contain_text("The engine is thinking")
+    assert "Your move" not in slow_status.inner_text()
+    for label in ("3", "New game", "Undo"):
+        expect(slow.locator("button", has_text=label).first).to_be_disabled()
+    expect(slow.locator("select").first).to_be_disabled()
+    slow.screenshot(path=str(ARTIFACTS / "play_thinking.png"))
+    slow.locator("button.widget-button", has_text="3").first.click(force=True)
+    expect(slow_status).to_contain_text("Your move", timeout=120_000)
+    wait_until_idle(base, token)
+    assert stones(slow) == 2, f"clicks during the search played {stones(slow) - 2} more stones"
 
     page.set_viewport_size({"width": 760, "height": 1000})           # a narrow window
     c4.scroll_into_view_if_needed()
