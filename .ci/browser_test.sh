@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Real-browser test of notebook 01: installs Debian's Chromium and Playwright (its Python API
-# only: never `playwright install`), then runs tests/browser with QSEARCH_BROWSER_TESTS=1.
+# Real-browser tests of the lessons' widgets (notebook 01's stepper, the play widgets, notebook
+# 01 in Voila): installs Debian's Chromium and Playwright (its Python API only: never
+# `playwright install`), then runs tests/browser with QSEARCH_BROWSER_TESTS=1.
 # Run from the repository root, in the environment where qsearch is installed.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,7 +12,7 @@ if ! command -v chromium >/dev/null 2>&1; then
     $SUDO apt-get update -qq
     $SUDO apt-get install -y -qq chromium
 fi
-python -m pip install -q playwright jupyterlab ipywidgets graphviz
+python -m pip install -q playwright jupyterlab ipywidgets graphviz voila
 command -v dot >/dev/null 2>&1 || { echo "Graphviz's dot is needed (apt-get install graphviz)"; exit 1; }
 
 export QSEARCH_BROWSER_TESTS=1

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+import threading
+import time
 
 from qsearch.errors import IllegalMoveError
 
@@ -47,14 +49,54 @@ def cmd_solve(args) -> int:
     from qsearch.search.connect4_solver import Solver
 
     solver = Solver()
-    res = solver.solve(state)
+    res = _with_progress(solver, lambda: solver.solve(state), "solving")
     print(f"score {res.score:+d}: {describe_score(res.score, state.num_moves())}")
     print(f"{res.nodes:,} nodes in {res.elapsed * 1e3:.1f} ms")
     if args.analyze:
-        scores = solver.analyze(state)
+        scores = _with_progress(solver, lambda: solver.analyze(state), "scoring every column")
         print("columns: " + "  ".join(
             f"{c + 1}:{'--' if s is None else f'{s:+d}'}" for c, s in enumerate(scores)))
     return 0
+
+
+PROGRESS_FIRST = 1.0        # seconds before the first progress line while the solver runs
+
+
+def _with_progress(solver, work, what: str, stream=None):
+    """Run ``work()`` (a solver call: it releases the GIL) in a thread and report on
+    ``stream`` (stderr) how long it has run, the nodes searched and the score's bounds:
+    after 1 s, then 2, 4, 8... s (a terminal gets one line rewritten every second)."""
+    stream = sys.stderr if stream is None else stream
+    box: dict = {}
+
+    def run():
+        try:
+            box["result"] = work()
+        except BaseException as err:          # re-raised in the main thread
+            box["error"] = err
+
+    thread = threading.Thread(target=run, daemon=True)
+    start = time.monotonic()
+    thread.start()
+    tty = getattr(stream, "isatty", lambda: False)()
+    shown, next_report = False, PROGRESS_FIRST
+    while thread.is_alive():
+        thread.join(0.1)
+        elapsed = time.monotonic() - start
+        if thread.is_alive() and elapsed >= next_report:
+            nodes, lo, hi = solver.progress
+            line = (f"  {what}: {elapsed:.0f} s, {nodes:,} nodes, score in "
+                    f"[{lo:+d}, {hi:+d}]")
+            print(("\r" + line) if tty else line, end="" if tty else "\n", file=stream,
+                  flush=True)
+            shown = True
+            next_report = elapsed + 1 if tty else 2 * next_report
+    if shown:
+        done = f"  {what}: done in {time.monotonic() - start:.1f} s"
+        print(("\r" + done + " " * 30) if tty else done, file=stream, flush=True)
+    if "error" in box:
+        raise box["error"]
+    return box["result"]
 
 
 def cmd_play(args) -> int:
@@ -72,6 +114,15 @@ def cmd_play(args) -> int:
     depth = args.depth
     human = 0 if args.first == "human" else 1
     print("Moves: a column 1-7 (connect4) or (row,col) / 0-8 (tictactoe); u = undo, q = quit.")
+    try:
+        return _play_loop(state, search, depth, options, human)
+    except KeyboardInterrupt:                  # Ctrl-C: leave quietly, like q
+        print("\nstopped.")
+        return 130
+
+
+def _play_loop(state, search, depth, options, human) -> int:
+    """The game loop of ``play``: the human's moves read from stdin, the engine's replies."""
     while not state.is_terminal():
         print(f"\n{state}\n")
         if state.current_player() == human:
@@ -169,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 for bad input, 130 after Ctrl-C)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     args = build_parser().parse_args(argv)
     args.argv = argv
@@ -180,6 +232,9 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, TypeError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("\nstopped.", file=sys.stderr)
+        return 130
 
 
 if __name__ == "__main__":

@@ -3,9 +3,11 @@
 # missing, a virtual environment in .venv, and the package built with its compiled parts.
 #   bash scripts/install.sh lessons   -> JupyterLab, widgets, Graphviz, plotting
 #   bash scripts/install.sh test      -> the above plus pytest, nbval, OpenSpiel, linters
+#   bash scripts/install.sh dev       -> both, plus what rebuilding in place needs
+# Run again after a pull: it rebuilds only if a .pyx/.pxd, setup.py or pyproject.toml changed.
 set -euo pipefail
 extra="${1:-lessons}"
-case "$extra" in lessons|test) ;; *) echo "usage: $0 lessons|test" >&2; exit 2 ;; esac
+case "$extra" in lessons|test|dev) ;; *) echo "usage: $0 lessons|test|dev" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 
 need=()
@@ -22,7 +24,23 @@ if [ ${#need[@]} -gt 0 ]; then
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
+
+# Reuse the build when nothing it depends on changed: the sources of the compiled modules,
+# setup.py, pyproject.toml, the extra and the Python version (a second run takes seconds
+# instead of recompiling all the extensions).
+stamp=.venv/.qsearch-install-stamp
+fingerprint=$( { echo "$extra"; .venv/bin/python -V;
+                 find qsearch -name '*.pyx' -o -name '*.pxd' | LC_ALL=C sort | xargs cat;
+                 cat setup.py pyproject.toml; } | sha256sum | cut -d' ' -f1)
+if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] \
+   && .venv/bin/python -c "import qsearch.search._engine, qsearch.games" 2>/dev/null; then
+  echo "qsearch is already installed in .venv ($extra) and no source changed: build reused"
+  exit 0
+fi
+rm -f "$stamp"
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e ".[$extra]"
 .venv/bin/python -m ipykernel install --sys-prefix --name python3 >/dev/null 2>&1 || true
+echo "$fingerprint" > "$stamp"
 echo "qsearch is installed in .venv ($extra)"
+echo "activate it (source .venv/bin/activate) to use qsearch, pytest, ruff, cython-lint, voila"

@@ -232,7 +232,7 @@ def test_general_compiled_search_gives_the_documents_values_and_counts():
 def test_the_toggle_changes_counts_never_the_move():
     from qsearch.viz.play_toggle import PlayDocument001
 
-    game = PlayDocument001(depth=4)
+    game = PlayDocument001(depth=4, count_both=True)
     first = game.play(3)
     game.alphabeta = True
     second = game.play(3)

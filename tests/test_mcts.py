@@ -12,9 +12,9 @@ from qsearch.games.pig import Pig
 from qsearch.heuristics.reversi import disc_difference
 from qsearch.reference.mcts import mcts as py_mcts
 from qsearch.reference.reversi import disc_difference as py_disc_difference
+from qsearch.rng import SplitMix64
 from qsearch.search import minimax
 from qsearch.search.mcts import NODE_BYTES, mcts
-from qsearch.rng import SplitMix64
 from tests.positions import random_position
 
 WORKED = "x../o.x/xoo"      # notebook 02's tic-tac-toe position (document 002, Ex. 2.2)

@@ -290,14 +290,18 @@ def test_stepper_widget_follows_the_slider_and_has_a_static_fallback():
     box = s.widget
     assert s.caption_html.value != "" and "<svg" in s.picture.value
     first_caption, first_svg = s.caption_html.value, s.picture.value
-    s.slider.value = 14
+    assert "step 1 of 17" in first_caption and s.previous.disabled and not s.next.disabled
+    s.slider.value = 15                           # the slider counts 1..17 like the caption
+    assert "step 15 of 17" in s.caption_html.value
     assert "C7 is cut" in s.caption_html.value and s.picture.value != first_svg
     assert s.caption_html.value != first_caption
     s.next.click()
-    assert s.slider.value == 15
-    s.slider.value = 0
+    assert s.slider.value == 16
+    s.next.click()
+    assert s.slider.value == 17 and s.next.disabled and not s.previous.disabled
+    s.slider.value = 1
     s.previous.click()
-    assert s.slider.value == 0
+    assert s.slider.value == 1
     assert s.final_svg().startswith("<svg") and "β ≤ α at C3" in s.final_svg()
     assert "application/vnd.jupyter.widget-view+json" in s._repr_mimebundle_()
     assert box is s.widget

@@ -72,6 +72,7 @@ cdef struct Search:
     u64 gen              # current generation, 1 .. max_gen
     u64 max_gen          # 2**(bits - 8) - 1
     u64 nodes            # negamax calls of the current solve
+    int lo, hi           # the score's bounds so far (for progress reports while it runs)
 
 
 # ------------------------------------------------------------------------- bitboard helpers
@@ -226,6 +227,8 @@ cdef int solve_c(Search* s, u64 cur, u64 mask, int moves, bint weak) noexcept no
     if weak:
         lo = -1
         hi = 1
+    s.lo = lo
+    s.hi = hi
     while lo < hi:
         # null-window probe; biased towards 0 (small |scores| are the common case)
         med = lo + (hi - lo) // 2
@@ -238,6 +241,8 @@ cdef int solve_c(Search* s, u64 cur, u64 mask, int moves, bint weak) noexcept no
             hi = r
         else:
             lo = r
+        s.lo = lo
+        s.hi = hi
     if weak:
         return (lo > 0) - (lo < 0)
     return lo
@@ -295,6 +300,8 @@ cdef class Solver:
         self.s.max_gen = ((<u64>1) << (table_bits - 8)) - 1
         self.s.gen = 1
         self.s.nodes = 0
+        self.s.lo = 0
+        self.s.hi = 0
 
     def __dealloc__(self):
         free(self.s.table)
@@ -304,6 +311,12 @@ cdef class Solver:
         if self.s.gen > self.s.max_gen:
             memset(self.s.table, 0, ((<size_t>1) << self.s.bits) * sizeof(u64))
             self.s.gen = 1
+
+    @property
+    def progress(self):
+        """``(nodes, low, high)`` of the solve running now (read from another thread: the
+        search releases the GIL): negamax calls so far and the bounds proven on the score."""
+        return self.s.nodes, self.s.lo, self.s.hi
 
     def reset(self):
         """Forget every stored position: O(1), a new generation (a full clear when it wraps)."""

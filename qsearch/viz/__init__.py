@@ -33,6 +33,8 @@ _EXPORTS = {
     "PlayTicTacToe": "qsearch.viz.play",
     "plot_nodes_per_move": "qsearch.viz.plots",
     "plot_node_comparison": "qsearch.viz.plots",
+    "nodes_by_depth": "qsearch.viz.plots",
+    "plot_nodes_by_depth": "qsearch.viz.plots",
 }
 
 __all__ = sorted(_EXPORTS)

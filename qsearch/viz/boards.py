@@ -36,15 +36,31 @@ def _last_action(state):
     return history[-1] if history else None
 
 
+def winning_cells(state, cells, lines) -> list:
+    """The cells of the first line (of ``lines``) that one player fills, or []."""
+    for line in lines:
+        owners = {state.cell(*c) if isinstance(c, tuple) else state.cell(c) for c in line}
+        if len(owners) == 1 and owners != {-1}:
+            return list(line)
+    return []
+
+
+TTT_LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8),
+             (2, 4, 6)]
+
+
 # ------------------------------------------------------------------------- tic-tac-toe
 def tictactoe_svg(state, size: int = 150, *, highlight: Iterable[int] = (),
-                  last_move: bool = True, labels: bool = False) -> str:
+                  last_move: bool = True, labels: bool = False, show_win: bool = True) -> str:
     """A tic-tac-toe position as SVG: x blue, o red, the last move's cell shaded.
 
     ``highlight``: cells (0-8) to shade green, e.g. a winning line or the children of a
-    node; ``labels``: print each empty cell's number (the action that plays there).
+    node; ``labels``: print each empty cell's number (the action that plays there);
+    ``show_win``: shade the winning three of a won game.
     """
     highlight = {int(c) for c in highlight}
+    if show_win and state.winner_player() is not None:
+        highlight |= set(winning_cells(state, range(9), TTT_LINES))
     last = _last_action(state) if last_move else None
     side = 3 * CELL
     body = [f'<rect x="0" y="0" width="{side}" height="{side}" fill="#ffffff"/>']
@@ -83,6 +99,10 @@ def tictactoe_svg(state, size: int = 150, *, highlight: Iterable[int] = (),
 
 # --------------------------------------------------------------------------- Connect-4
 C4_ROWS, C4_COLS = 6, 7
+C4_LINES = [tuple((r + k * dr, c + k * dc) for k in range(4))
+            for r in range(C4_ROWS) for c in range(C4_COLS)
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (-1, 1))
+            if 0 <= r + 3 * dr < C4_ROWS and 0 <= c + 3 * dc < C4_COLS]
 
 
 def _c4_top_row(state, col: int) -> int:
@@ -96,16 +116,18 @@ def _c4_top_row(state, col: int) -> int:
 
 def connect4_svg(state, size: int = 280, *, highlight_cells: Iterable[tuple[int, int]] = (),
                  highlight_columns: Iterable[int] = (), last_move: bool = True,
-                 labels: bool = True) -> str:
+                 labels: bool = True, show_win: bool = True) -> str:
     """A Connect-4 position as SVG: player 0 red, player 1 yellow, the last stone ringed.
 
     ``highlight_cells``: ``(row, col)`` pairs (row 0 = bottom) ringed in green, e.g. a four;
     ``highlight_columns``: columns 0-6 shaded green, e.g. the engine's candidate moves;
     ``labels``: the published column numbers 1-7 under the board. The board spans the full
     width (no side margin), so a row of equal buttons of ``size / 7`` pixels lines up with
-    its columns.
+    its columns. ``show_win``: ring the winning four of a won game.
     """
     cells = {(int(r), int(c)) for r, c in highlight_cells}
+    if show_win and state.winner_player() is not None:
+        cells |= set(winning_cells(state, None, C4_LINES))
     columns = {int(c) for c in highlight_columns}
     last = _last_action(state) if last_move else None
     last_cell = (_c4_top_row(state, last), last) if last is not None else None

@@ -14,10 +14,18 @@ cell) to get the widget; the same moves work without a browser::
 
 The board is an SVG string in ``widgets.HTML`` (no ``Output`` widget, so notebooks that show
 it pass strict nbval, see ``NOTEBOOKS.md``). Values are from the engine's point of view.
+
+Clicks never play more than the student meant: while the engine searches every input is
+disabled and the status says it is thinking; a click that the browser sent before it saw
+the inputs disabled (the second click of a double click) reaches the kernel only after the
+engine has answered, within a fraction of a second, and is dropped (``click_guard``).
 """
 from __future__ import annotations
 
+import sys
+import time
 from collections.abc import Callable
+from html import escape
 
 import ipywidgets as widgets
 
@@ -27,6 +35,36 @@ from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg
 
 ALGORITHM_NAMES = ("minimax", "alphabeta", "pvs")
+BLANK = "\u00a0"          # a Button whose description becomes "" keeps its old text
+THINKING_BADGE = ("<span class='qsearch-thinking' style='background:#ffe08a;padding:1px 8px;"
+                  "border-radius:8px;font-weight:bold;margin-right:6px'>thinking…</span>")
+
+
+def plural(n: int, word: str) -> str:
+    """``1 node``, ``2,431 nodes``, ``1 ply``, ``3 plies``."""
+    if n == 1:
+        return f"{n:,} {word}"
+    return f"{n:,} {word[:-1]}ies" if word.endswith("y") else f"{n:,} {word}s"
+
+
+def send_widget_updates_now() -> None:
+    """Make the browser see the widget changes made so far, before a long search starts.
+
+    The kernel hands its messages to a background thread, which a compiled search holding
+    the GIL would keep from running until the search ends (the browser would never see
+    "thinking"). A stdout flush in a kernel waits until that thread has sent everything
+    queued before it; outside a kernel it does nothing that matters.
+    """
+    try:
+        sys.stdout.flush()
+    except (AttributeError, OSError, ValueError):      # no stdout, or a closed one
+        pass
+
+
+def number_text(x: float) -> str:
+    """``3``, ``-2.5``, ``0`` (never ``-0``)."""
+    x = 0.0 if x == 0 else x
+    return f"{x:g}"
 
 
 class _Play:
@@ -37,6 +75,8 @@ class _Play:
     win_value = 1.0             # a terminal win scores win_value - win_decay * plies to it,
     win_decay = 0.01            # so the engine takes the quickest win and delays a loss
     order = None
+    click_guard = 0.35          # seconds after the engine's answer during which clicks are dropped
+    colours = ("first", "second")
 
     def __init__(self, depth, algorithm: str = "alphabeta", evaluate: Callable | None = None,
                  human_first: bool = True):
@@ -51,6 +91,10 @@ class _Play:
         self.human_first = bool(human_first)
         self.last_result = None          # the engine's last SearchResult
         self.message = ""                # a note for the status line (e.g. an illegal click)
+        self.thinking = False            # True while the engine searches
+        self.dropped_clicks = 0          # clicks that arrived while (or just after) it searched
+        self._clock = time.monotonic
+        self._answered_at = -1e9         # when the engine last answered (clock seconds)
         self.state = self.game_cls()
         self._build_widget()
         self.new_game()
@@ -106,12 +150,24 @@ class _Play:
         if self.state.is_terminal():
             raise IllegalMoveError("the game is over: the engine has no move")
         search = ALGORITHMS[self.algorithm]
-        result = search(self.state, self.depth, self.evaluate, order=self.order,
-                        win_value=self.win_value, win_decay=self.win_decay)
-        self.state.apply_action(result.action)
-        self.last_result = result
-        self._refresh()
+        self._set_thinking(True)
+        try:
+            result = search(self.state, self.depth, self.evaluate, order=self.order,
+                            win_value=self.win_value, win_decay=self.win_decay)
+            self.state.apply_action(result.action)
+            self.last_result = result
+        finally:
+            self._set_thinking(False)
         return result
+
+    def _set_thinking(self, on: bool) -> None:
+        """Disable every input and say so while the engine searches."""
+        self.thinking = on
+        if not on:
+            self._answered_at = self._clock()
+        self._refresh()
+        if on:
+            send_widget_updates_now()
 
     def play(self, action: int):
         """A click: the human's move, then (unless the game ended) the engine's reply."""
@@ -142,8 +198,8 @@ class _Play:
         if abs(value) > self.win_value / 2:      # a proven result: say how far away it is
             plies = round((self.win_value - abs(value)) / self.win_decay)
             who = "the engine wins" if value > 0 else "you win"
-            return f"{value:+g} ({who} in {plies} plies with best play)"
-        return f"{value:+g}"
+            return f"{number_text(value)} ({who} in {plural(plies, 'ply')} with best play)"
+        return number_text(value)
 
     def _result_text(self) -> str:
         winner = self.state.winner_player()
@@ -157,8 +213,10 @@ class _Play:
         parts = [text for text in (self.engine_text(), self.message) if text]
         if self.state.is_terminal():
             parts.append(self._result_text())
+        elif self.thinking or self.state.current_player() != self.human:
+            parts.append("The engine is thinking…")
         else:
-            parts.append(f"Your move ({'first' if self.human == 0 else 'second'} player).")
+            parts.append(f"Your move: you play {self.colours[self.human]}.")
         return " ".join(parts)
 
     def engine_text(self) -> str:
@@ -168,10 +226,19 @@ class _Play:
             return ""
         depth = "to the end" if r.depth is None else f"depth {r.depth}"
         return (f"Engine ({r.algorithm}, {depth}) played {self.move_name(r.action)}: "
-                f"value {self._value_text(r.value)}, {r.nodes:,} nodes searched.")
+                f"value {self._value_text(r.value)}, {plural(r.nodes, 'node')} searched.")
 
     def move_name(self, action: int) -> str:
+        """The move as the board shows it."""
         return self.state.action_to_string(action)
+
+    def illegal_text(self, action: int) -> str:
+        """Why a click on ``action`` is not played, in the board's words."""
+        if self.state.is_terminal():
+            return "the game is over: press New game"
+        if self.state.current_player() != self.human:
+            return "it is the engine's turn"
+        return f"{self.move_name(action)} is not free"
 
     # -------------------------------------------------------------------- widget
     def _build_widget(self) -> None:
@@ -182,30 +249,41 @@ class _Play:
             depth_labels.append((str(self.depth), self.depth or 0))
         self.depth_dropdown = widgets.Dropdown(options=depth_labels, value=self.depth or 0,
                                                description="depth",
-                                               layout=widgets.Layout(width="170px"))
+                                               style={"description_width": "initial"},
+                                               layout=widgets.Layout(width="160px"))
         self.algorithm_dropdown = widgets.Dropdown(options=list(ALGORITHM_NAMES),
                                                    value=self.algorithm,
                                                    description="algorithm",
-                                                   layout=widgets.Layout(width="210px"))
+                                                   style={"description_width": "initial"},
+                                                   layout=widgets.Layout(width="190px"))
         if self.algorithm not in ALGORITHM_NAMES:
             self.algorithm_dropdown.options = [*ALGORITHM_NAMES, self.algorithm]
             self.algorithm_dropdown.value = self.algorithm
         self.first_checkbox = widgets.Checkbox(value=not self.human_first,
                                                description="engine opens", indent=False,
-                                               layout=widgets.Layout(width="120px"))
+                                               layout=widgets.Layout(width="auto"))
         self.new_button = widgets.Button(description="New game", icon="refresh",
                                          layout=widgets.Layout(width="110px"))
         self.undo_button = widgets.Button(description="Undo", icon="undo",
                                           layout=widgets.Layout(width="90px"))
         self.board_html = widgets.HTML()
         self.status_html = widgets.HTML()
+        self.status_html.add_class("qsearch-play-status")
         self.depth_dropdown.observe(self._on_depth, names="value")
         self.algorithm_dropdown.observe(self._on_algorithm, names="value")
-        self.new_button.on_click(lambda _: self.new_game(not self.first_checkbox.value))
-        self.undo_button.on_click(lambda _: self.undo())
+        self.new_button.on_click(lambda _: self._guarded(
+            lambda: self.new_game(not self.first_checkbox.value)))
+        self.undo_button.on_click(lambda _: self._guarded(self.undo))
         controls = widgets.HBox([self.depth_dropdown, self.algorithm_dropdown,
-                                 self.first_checkbox, self.new_button, self.undo_button])
+                                 self.first_checkbox, self.new_button, self.undo_button],
+                                layout=widgets.Layout(flex_flow="row wrap"))
         self.widget = widgets.VBox([controls, self._board_box(), self.status_html])
+        self.widget.add_class("qsearch-play")
+
+    def _inputs(self) -> list:
+        """Every widget the student can use (all disabled while the engine thinks)."""
+        return [self.depth_dropdown, self.algorithm_dropdown, self.first_checkbox,
+                self.new_button, self.undo_button]
 
     def _on_depth(self, change) -> None:
         self.depth = change["new"] or None
@@ -213,23 +291,47 @@ class _Play:
     def _on_algorithm(self, change) -> None:
         self.algorithm = change["new"]
 
+    def _stale(self) -> bool:
+        """A click that arrived while the engine searched or right after its answer.
+
+        The kernel runs one callback at a time: a second click sent before the browser saw
+        the inputs disabled waits in the kernel's queue and arrives just after the answer.
+        """
+        return self.thinking or self._clock() - self._answered_at < self.click_guard
+
+    def _guarded(self, action: Callable) -> None:
+        if self._stale():
+            self.dropped_clicks += 1
+            return
+        action()
+
     def _click(self, action: int) -> None:
-        try:
-            self.play(action)
-        except IllegalMoveError as err:        # a stale click: report it, change nothing
-            self.message = f"Not played: {err}."
+        if self._stale():
+            self.dropped_clicks += 1
+            return
+        if action not in self.state.legal_actions() or self.state.current_player() != self.human:
+            self.message = f"Not played: {self.illegal_text(action)}."
             self._refresh()
+            return
+        self.play(action)
 
     def _refresh(self) -> None:
         if not hasattr(self, "board_html"):
             return
         self.board_html.value = self.svg()
-        self.status_html.value = f"<p>{self.status_text}</p>"
-        self.undo_button.disabled = not self.state.history()
+        sign = THINKING_BADGE if self.thinking else ""
+        self.status_html.value = f"<p>{sign}{escape(self.status_text)}</p>"
+        for w in self._inputs():
+            w.disabled = self.thinking
+        self.undo_button.disabled = self.thinking or not self.state.history()
         self._refresh_buttons()
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _repr_svg_(self) -> str:
+        """The board, for viewers without a kernel (IPython adds it beside the widget)."""
+        return self.svg()
 
     # Per game: the board's widgets, its drawing, which buttons are live.
     def _board_box(self):
@@ -256,6 +358,7 @@ class PlayConnect4(_Play):
     win_decay = 1.0
     order = (3, 2, 4, 1, 5, 0, 6)
     size = 350                    # board width in pixels: 7 buttons of 50 px above it
+    colours = ("red", "yellow")
 
     def __init__(self, depth: int = 6, algorithm: str = "alphabeta",
                  evaluate: Callable | None = None, human_first: bool = True):
@@ -265,7 +368,13 @@ class PlayConnect4(_Play):
         super().__init__(depth, algorithm, evaluate, human_first)
 
     def move_name(self, action: int) -> str:
-        return f"column {self.state.action_to_string(action)}"
+        return f"column {action + 1}"
+
+    def illegal_text(self, action: int) -> str:
+        if (not self.state.is_terminal() and self.state.current_player() == self.human
+                and 0 <= action < 7):
+            return f"column {action + 1} is full"
+        return super().illegal_text(action)
 
     def _board_box(self):
         width = f"{self.size // 7}px"
@@ -281,7 +390,7 @@ class PlayConnect4(_Play):
         legal = set(self.state.legal_actions())
         human_turn = self.state.current_player() == self.human
         for col, button in enumerate(self.column_buttons):
-            button.disabled = not (human_turn and col in legal)
+            button.disabled = self.thinking or not (human_turn and col in legal)
 
     def svg(self) -> str:
         return connect4_svg(self.state, size=self.size, labels=False)
@@ -297,18 +406,22 @@ class PlayTicTacToe(_Play):
     game_cls = TicTacToe
     depth_options = (None, 1, 2, 3, 4, 5, 6, 7, 8)
     marks = ("X", "O")
+    colours = ("X (blue)", "O (red)")
+    square_names = ("the top-left corner", "the top edge", "the top-right corner",
+                    "the left edge", "the centre", "the right edge",
+                    "the bottom-left corner", "the bottom edge", "the bottom-right corner")
 
     def __init__(self, depth: int | None = None, algorithm: str = "alphabeta",
                  evaluate: Callable | None = None, human_first: bool = True):
         super().__init__(depth, algorithm, evaluate, human_first)
 
     def move_name(self, action: int) -> str:
-        return f"cell {action} {self.state.action_to_string(action)}"
+        return self.square_names[action] if 0 <= action < 9 else f"square {action}"
 
     def _board_box(self):
         self.cell_buttons = []
         for cell in range(9):
-            button = widgets.Button(description="", tooltip=f"cell {cell}",
+            button = widgets.Button(description=BLANK, tooltip=f"play {self.square_names[cell]}",
                                     layout=widgets.Layout(width="48px", height="48px",
                                                           margin="0"))
             button.on_click(lambda _, c=cell: self._click(c))
@@ -322,8 +435,8 @@ class PlayTicTacToe(_Play):
         human_turn = self.state.current_player() == self.human
         for cell, button in enumerate(self.cell_buttons):
             owner = self.state.cell(cell)
-            button.description = self.marks[owner] if owner >= 0 else ""
-            button.disabled = not (human_turn and cell in legal)
+            button.description = self.marks[owner] if owner >= 0 else BLANK
+            button.disabled = self.thinking or not (human_turn and cell in legal)
 
     def svg(self) -> str:
         return tictactoe_svg(self.state, size=150)

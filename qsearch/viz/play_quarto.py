@@ -22,6 +22,7 @@ from qsearch.errors import IllegalMoveError
 from qsearch.games import OwnPieceQuarto
 from qsearch.games.quarto import piece_code, square_name
 from qsearch.search.quarto_ab import ab_minimax
+from qsearch.viz.play import number_text, plural
 from qsearch.viz.quarto_svg import quarto_svg
 
 
@@ -134,8 +135,8 @@ class PlayQuarto:
         parts = []
         if self.last_result is not None:
             r = self.last_result
-            parts.append(f"engine played {s.action_to_string(r.action)}: value {r.value:g} "
-                         f"for the engine, {r.nodes:,} nodes")
+            parts.append(f"engine played {s.action_to_string(r.action)}: value "
+                         f"{number_text(r.value)} for the engine, {plural(r.nodes, 'node')}")
         if s.is_terminal():
             w = s.winner_player()
             parts.append("draw" if w is None else ("you win!" if w == self.human
@@ -207,3 +208,7 @@ class PlayQuarto:
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
+
+    def _repr_svg_(self) -> str:
+        """The board, for viewers without a kernel (IPython adds it beside the widget)."""
+        return self.svg()

@@ -1,15 +1,18 @@
 """Document 001's game window in a notebook: Connect-4 against its engine, with the
 **alpha-beta toggle** (the Java GUI's ``JToggleButton``) and its call counter.
 
-After each engine move the widget shows the calls of ``V`` that move cost without pruning
-and with pruning, and both running totals, as the document's performance table does. Both
-searches are run at every move (compiled, so the unpruned depth-6 search takes a few
-milliseconds); the toggle decides which one "plays", and the move is the same either way,
-only the count differs (checked at every move). Headless use::
+After each engine move the widget shows the calls of ``V`` that move cost, with the search
+the toggle selects: only that one runs, so switching pruning on really makes the engine
+answer sooner (at depth 10 the unpruned search takes seconds, the pruned one a fraction).
+The document's comparison table needs both counts: tick "count both" to run the other
+search too at every move (the move is the same either way, only the count differs: checked),
+or press "fill in the table" to compute the missing counts of the moves played so far.
+Headless use::
 
     game = PlayDocument001(depth=6)
     game.play(3)                     # the human's column, then the engine's reply
     game.alphabeta = True            # the toggle (or game.toggle.value = True)
+    game.fill_table()                # the counts the toggle did not run
     game.rows, game.totals()         # per-move counts and running totals
 
 The engine is the document's: ``minimax()`` over ``V``/``alpha_beta_V`` (the compiled
@@ -19,14 +22,13 @@ The engine is the document's: ``minimax()`` over ``V``/``alpha_beta_V`` (the com
 from __future__ import annotations
 
 from dataclasses import dataclass
-from html import escape
 
 import ipywidgets as widgets
 
 from qsearch.documents.connect4_practice import document_move
 from qsearch.errors import IllegalMoveError
 from qsearch.heuristics.connect4 import book_rules, potential_lines
-from qsearch.viz.play import PlayConnect4
+from qsearch.viz.play import PlayConnect4, number_text
 
 
 def document_heuristic(depth: int):
@@ -36,13 +38,16 @@ def document_heuristic(depth: int):
 
 @dataclass
 class MoveCalls:
-    """One engine move: its ply, column, value, and the calls without and with pruning."""
+    """One engine move: its ply, column, value, and the calls without and with pruning.
+
+    A count is None until that search has run (see :meth:`PlayDocument001.fill_table`).
+    """
 
     ply: int
     column: int
     value: float
-    normal: int
-    pruned: int
+    normal: int | None
+    pruned: int | None
     alphabeta: bool                 # the toggle's state when the move was played
 
 
@@ -55,9 +60,10 @@ class PlayDocument001(PlayConnect4):
     """
 
     def __init__(self, depth: int = 6, evaluate=None, human_first: bool = True,
-                 alphabeta: bool = False):
+                 alphabeta: bool = False, count_both: bool = False):
         self.rows: list[MoveCalls] = []
         self._alphabeta = bool(alphabeta)
+        self.count_both = bool(count_both)
         self._fixed_evaluate = evaluate
         super().__init__(depth=depth, algorithm="alphabeta",
                          evaluate=evaluate or document_heuristic(depth),
@@ -99,20 +105,51 @@ class PlayDocument001(PlayConnect4):
         super().set_position(state)
 
     def engine_move(self) -> MoveCalls:
-        """Search with and without pruning, play the column, record the calls; returns them."""
+        """Search as the toggle says (both ways if ``count_both``), play; returns the calls."""
         if self.state.is_terminal():
             raise IllegalMoveError("the game is over: the engine has no move")
-        plain = document_move(self.state, self.depth, self.evaluate, alphabeta=False)
-        pruned = document_move(self.state, self.depth, self.evaluate, alphabeta=True)
-        if (plain.column, plain.value) != (pruned.column, pruned.value):
-            raise AssertionError(f"pruning changed the move: {plain} vs {pruned}")
-        row = MoveCalls(self.state.num_moves() + 1, plain.column, plain.value, plain.calls,
-                        pruned.calls, self._alphabeta)
-        self.state.apply_action(plain.column)
-        self.rows.append(row)
-        self.last_result = row
-        self._refresh()
+        self._set_thinking(True)
+        try:
+            first = document_move(self.state, self.depth, self.evaluate,
+                                  alphabeta=self._alphabeta)
+            calls = {self._alphabeta: first.calls, not self._alphabeta: None}
+            if self.count_both:
+                other = document_move(self.state, self.depth, self.evaluate,
+                                      alphabeta=not self._alphabeta)
+                self._check_same(first, other)
+                calls[not self._alphabeta] = other.calls
+            row = MoveCalls(self.state.num_moves() + 1, first.column, first.value,
+                            calls[False], calls[True], self._alphabeta)
+            self.state.apply_action(first.column)
+            self.rows.append(row)
+            self.last_result = row
+        finally:
+            self._set_thinking(False)
         return row
+
+    @staticmethod
+    def _check_same(a, b) -> None:
+        if (a.column, a.value) != (b.column, b.value):
+            raise AssertionError(f"pruning changed the move: {a} vs {b}")
+
+    def fill_table(self) -> None:
+        """Run the searches the toggle skipped, so every row has both counts."""
+        history = self.state.history()
+        for row in self.rows:
+            if row.normal is not None and row.pruned is not None:
+                continue
+            state = self.game_cls()
+            for action in history[:row.ply - 1]:
+                state.apply_action(action)
+            missing = row.normal is None            # True: the unpruned count is missing
+            res = document_move(state, self.depth, self.evaluate, alphabeta=not missing)
+            if (res.column, res.value) != (row.column, row.value):
+                raise AssertionError(f"pruning changed the move at ply {row.ply}: {res}")
+            if missing:
+                row.normal = res.calls
+            else:
+                row.pruned = res.calls
+        self._refresh()
 
     def undo(self) -> int:
         undone = super().undo()
@@ -121,9 +158,14 @@ class PlayDocument001(PlayConnect4):
         self._refresh()
         return undone
 
-    def totals(self) -> tuple[int, int]:
-        """Running totals of the calls (without pruning, with pruning) over the engine's moves."""
-        return sum(r.normal for r in self.rows), sum(r.pruned for r in self.rows)
+    def totals(self) -> tuple[int | None, int | None]:
+        """Totals of the calls (without pruning, with pruning) over the engine's moves.
+
+        A total is None while a count in it is missing (see :meth:`fill_table`).
+        """
+        normal = [r.normal for r in self.rows]
+        pruned = [r.pruned for r in self.rows]
+        return (None if None in normal else sum(normal), None if None in pruned else sum(pruned))
 
     # ------------------------------------------------------------------ text
     def engine_text(self) -> str:
@@ -133,22 +175,30 @@ class PlayDocument001(PlayConnect4):
             return ""
         used = r.pruned if r.alphabeta else r.normal
         mode = "with" if r.alphabeta else "without"
+        other = r.normal if r.alphabeta else r.pruned
+        also = "" if other is None else (
+            f" (without pruning {r.normal:,}, with {r.pruned:,})")
+        calls = "1 call" if used == 1 else f"{used:,} calls"
         return (f"Engine (depth {self.depth}, {mode} pruning) played column {r.column + 1}, "
-                f"value {r.value:+g}: {used:,} calls of V (without pruning {r.normal:,}, "
-                f"with {r.pruned:,}).")
+                f"value {number_text(r.value)}: {calls} of V{also}.")
 
     def table_html(self) -> str:
         """The document's performance table for this game: per move and running totals."""
         head = ("<tr><th>ply</th><th>column</th><th>without pruning</th><th>with pruning</th>"
                 "<th>total without</th><th>total with</th><th>pruned</th></tr>")
         body, total_n, total_p = [], 0, 0
+
+        def cell(x):
+            return "—" if x is None else f"{x:,}"
+
         for r in self.rows:
-            total_n += r.normal
-            total_p += r.pruned
-            share = 1 - total_p / total_n if total_n else 0.0
-            body.append(f"<tr><td>{r.ply}</td><td>{r.column + 1}</td><td>{r.normal:,}</td>"
-                        f"<td>{r.pruned:,}</td><td>{total_n:,}</td><td>{total_p:,}</td>"
-                        f"<td>{100 * share:.2f}%</td></tr>")
+            total_n = None if total_n is None or r.normal is None else total_n + r.normal
+            total_p = None if total_p is None or r.pruned is None else total_p + r.pruned
+            share = ("—" if total_n is None or total_p is None or not total_n
+                     else f"{100 * (1 - total_p / total_n):.2f}%")
+            body.append(f"<tr><td>{r.ply}</td><td>{r.column + 1}</td><td>{cell(r.normal)}</td>"
+                        f"<td>{cell(r.pruned)}</td><td>{cell(total_n)}</td>"
+                        f"<td>{cell(total_p)}</td><td>{share}</td></tr>")
         return ("<table style='font-size:small'>" + head + "".join(body) + "</table>")
 
     # ------------------------------------------------------------------ widget
@@ -160,15 +210,35 @@ class PlayDocument001(PlayConnect4):
                                            tooltip="the document's ALPHABETA_TOGGLE",
                                            layout=widgets.Layout(width="150px"))
         self.toggle.observe(self._on_toggle, names="value")
+        self.both_checkbox = widgets.Checkbox(value=self.count_both, description="count both",
+                                              indent=False, layout=widgets.Layout(width="auto"),
+                                              tooltip="also run the other search at every move")
+        self.both_checkbox.observe(self._on_both, names="value")
+        self.fill_button = widgets.Button(description="fill in the table",
+                                          tooltip="count the calls the toggle skipped",
+                                          layout=widgets.Layout(width="auto"))
+        self.fill_button.on_click(lambda _: self._guarded(self.fill_table))
         self.table = widgets.HTML()
         controls = widgets.HBox([self.depth_dropdown, self.toggle, self.first_checkbox,
-                                 self.new_button, self.undo_button])
+                                 self.new_button, self.undo_button],
+                                layout=widgets.Layout(flex_flow="row wrap"))
         board = self.widget.children[1]
-        self.widget = widgets.VBox([controls, widgets.HBox([board, self.table]),
+        table = widgets.VBox([widgets.HBox([self.both_checkbox, self.fill_button]), self.table])
+        self.widget = widgets.VBox([controls, widgets.HBox([board, table],
+                                                           layout=widgets.Layout(
+                                                               flex_flow="row wrap")),
                                     self.status_html])
+        self.widget.add_class("qsearch-play")
+
+    def _on_both(self, change) -> None:
+        self.count_both = bool(change["new"])
+
+    def _inputs(self) -> list:
+        extra = [self.toggle, self.both_checkbox, self.fill_button] if hasattr(
+            self, "fill_button") else []
+        return super()._inputs() + extra
 
     def _refresh(self) -> None:
         super()._refresh()
         if hasattr(self, "table"):
             self.table.value = self.table_html()
-            self.status_html.value = f"<p>{escape(self.status_text)}</p>"

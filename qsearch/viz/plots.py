@@ -6,7 +6,7 @@ imported only when a plot is made.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 
 
@@ -78,4 +78,47 @@ def plot_node_comparison(without: Sequence[int], with_pruning: Sequence[int], ax
         title = f"{100 * (1 - sum(b) / sum(a)):.2f}% of the nodes pruned"
     if title:
         ax.set_title(title)
+    return ax
+
+
+def nodes_by_depth(states, depths: Sequence[int],
+                   searches: Mapping[str, Callable]) -> dict[str, list[int]]:
+    """Nodes searched at each depth limit, one curve per search, summed over ``states``.
+
+    ``states``: one position or a list of them; ``searches`` maps a label to
+    ``f(state, depth) -> SearchResult`` (e.g. ``lambda s, d: alphabeta(s, d, tt=True)``).
+    Returns ``{label: [nodes at depths[0], nodes at depths[1], ...]}``.
+    """
+    if not isinstance(searches, Mapping) or not searches:
+        raise TypeError("searches must be a non-empty dict {label: f(state, depth)}")
+    states = list(states) if isinstance(states, (list, tuple)) else [states]
+    depths = list(depths)
+    for d in depths:
+        if isinstance(d, bool) or not isinstance(d, int) or d < 1:
+            raise ValueError(f"depths must be ints >= 1, got {d!r}")
+    return {label: [sum(search(s, d).nodes for s in states) for d in depths]
+            for label, search in searches.items()}
+
+
+def plot_nodes_by_depth(curves: Mapping[str, Sequence[int]], depths: Sequence[int], ax=None, *,
+                        log: bool = True, title: str | None = None):
+    """Nodes searched against the depth limit, one line per search (log scale by default)."""
+    if not isinstance(curves, Mapping):
+        raise TypeError("curves must be a dict {label: [nodes per depth, ...]}")
+    ax = _axes(ax)
+    depths = list(depths)
+    for label, counts in curves.items():
+        values = _check_counts(label, counts)
+        if len(values) != len(depths):
+            raise ValueError(f"{label!r} has {len(values)} counts for {len(depths)} depths")
+        ax.plot(depths, values, marker="o", markersize=4, label=str(label))
+    ax.set_xlabel("depth limit (plies)")
+    ax.set_ylabel("nodes searched" + (" (log scale)" if log else ""))
+    ax.set_xticks(depths)
+    if log:
+        ax.set_yscale("log")
+    if title:
+        ax.set_title(title)
+    ax.legend()
+    ax.grid(True, alpha=0.3)
     return ax

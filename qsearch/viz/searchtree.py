@@ -102,6 +102,23 @@ class SearchTree:
             return "leaf"
         return "MAX" if n.player == self.root_player else "MIN"
 
+    def bound_of(self, node_id: int) -> str:
+        """Like :attr:`TreeNode.bound`, but ``"="`` when the value is proven exact anyway.
+
+        A node that failed low (or high) returns a bound in general; but when no child was
+        cut there, every child's value is exact and the node returned exactly the best of
+        them, that value is the node's true minimax value.
+        """
+        node = self.nodes[node_id]
+        bound = node.bound
+        if bound == "=" or node.pruned or not node.done or not node.children:
+            return bound
+        kids = [self.nodes[c] for c in node.children if not self.nodes[c].probe]
+        if any(not k.done or self.bound_of(k.id) != "=" for k in kids):
+            return bound
+        best = (max if node.player == self.root_player else min)(k.value for k in kids)
+        return "=" if best == node.value else bound
+
     def open_path(self) -> list[int]:
         """Ids of the nodes entered and not yet returned (the recursion stack), root first."""
         return [n.id for n in self.nodes.values() if not n.done]
@@ -209,8 +226,9 @@ class NodeNames:
     numbers.
     """
 
-    def __init__(self, tree: SearchTree, state=None):
+    def __init__(self, tree: SearchTree, state=None, move_name=None):
         self.tree = tree
+        self.move_name = move_name          # f(state, action) -> str, as the edges say
         self.states: dict[int, object] = {}
         if state is not None:
             self.states[0] = state
@@ -226,7 +244,11 @@ class NodeNames:
     def move(self, parent_id: int, action: int) -> str:
         """The text of ``action`` played at ``parent_id``."""
         s = self.states.get(parent_id)
-        return s.action_to_string(action) if s is not None else str(action)
+        if s is None:
+            return str(action)
+        if self.move_name is not None:
+            return str(self.move_name(s, action))
+        return s.action_to_string(action)
 
     def name(self, node_id: int) -> str:
         """``C3`` (a toy tree's name), ``[4·3]`` (the moves from the root) or ``root``."""

@@ -39,7 +39,8 @@ class SearchStepper:
                                              evaluate=evaluate, **search_options)
         self.options = dict(search_options)
         self.tree = build_search_tree(self.result.trace)
-        self.names = NodeNames(self.tree, self.state)
+        self.names = NodeNames(self.tree, self.state,
+                               edge_labels if callable(edge_labels) else None)
         self.interval = interval
         self.draw_options = {"hide_unexplored": hide_unexplored, "title": title,
                              "edge_labels": edge_labels, "node_label": node_label}
@@ -49,7 +50,8 @@ class SearchStepper:
     # ------------------------------------------------------------------ content
     @property
     def n_steps(self) -> int:
-        """The number of steps: one per trace event."""
+        """The number of steps: one per trace event (the widget numbers them 1..n_steps;
+        the methods take the 0-based trace index)."""
         return len(self.result.trace)
 
     def draw(self, step: int | None = None):
@@ -91,12 +93,12 @@ class SearchStepper:
     def _build_widget(self):
         import ipywidgets as widgets
 
-        last = self.n_steps - 1
-        self.play = widgets.Play(value=0, min=0, max=last, step=1, interval=self.interval,
+        n = self.n_steps                  # the slider shows 1..n, as "step k of n" says
+        self.play = widgets.Play(value=1, min=1, max=n, step=1, interval=self.interval,
                                  description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(value=0, min=0, max=last, description="step",
+        self.slider = widgets.IntSlider(value=1, min=1, max=n, description="step",
                                         continuous_update=True,
-                                        layout=widgets.Layout(width="45%"))
+                                        layout=widgets.Layout(width="40%", min_width="240px"))
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.previous = widgets.Button(description="◀ previous", tooltip="previous step",
                                        layout=widgets.Layout(width="auto"))
@@ -105,26 +107,33 @@ class SearchStepper:
         self.previous.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(+1))
         self.caption_html = widgets.HTML(value=self._caption_html(0))
-        self.picture = widgets.HTML(value=self.svg(0))
+        self.picture = widgets.HTML(value=self.svg(0), layout=widgets.Layout(width="100%"))
         self.caption_html.add_class("qsearch-stepper-caption")
         self.picture.add_class("qsearch-stepper-tree")
         self.slider.observe(self._on_slider, names="value")
-        controls = widgets.HBox([self.play, self.previous, self.slider, self.next])
+        self._enable_buttons(0)
+        controls = widgets.HBox([self.play, self.previous, self.slider, self.next],
+                                layout=widgets.Layout(flex_flow="row wrap"))
         box = widgets.VBox([controls, self.caption_html, self.picture])
         box.add_class("qsearch-stepper")
         return box
 
     def _move(self, delta: int) -> None:
-        self.slider.value = min(max(self.slider.value + delta, 0), self.n_steps - 1)
+        self.slider.value = min(max(self.slider.value + delta, 1), self.n_steps)
+
+    def _enable_buttons(self, step: int) -> None:
+        self.previous.disabled = step <= 0
+        self.next.disabled = step >= self.n_steps - 1
 
     def _on_slider(self, change) -> None:
-        step = change["new"]
+        step = change["new"] - 1
         self.caption_html.value = self._caption_html(step)
         self.picture.value = self.svg(step)
+        self._enable_buttons(step)
 
     def _caption_html(self, step: int) -> str:
-        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>step {step} of "
-                f"{self.n_steps - 1}</b> &mdash; {html.escape(self.caption(step))}</div>")
+        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>step {step + 1} of "
+                f"{self.n_steps}</b> &mdash; {html.escape(self.caption(step))}</div>")
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         """The live widget; IPython adds ``_repr_svg_`` (the final tree) for kernel-less viewers."""
@@ -170,7 +179,9 @@ class SearchStepper:
         node = self.tree.nodes[e.node]
         who = self._who(e.node)
         if e.parent is None:
-            start = f"Start at the root {who}"
+            name = self.names.name(e.node)
+            start = ("Start at the root" + (f" {name}" if name != "root" else "")
+                     + f" ({self._role(e.node)})")
             if self._windowless:
                 return start + "."
             return start + f" with α = {format_number(e.alpha)}, β = {format_number(e.beta)}."
@@ -238,6 +249,10 @@ class SearchStepper:
         if node.parent is None:
             return f"{who} returns {v}: the best move is {best}."
         parent = self.names.name(node.parent)
+        now = build_search_tree(self.result.trace, step)
+        if node.bound != "=" and now.bound_of(e.node) == "=":
+            return (f"{who} returns {v} to {parent}: every child was searched, so {v} is "
+                    f"its exact value, not only a bound.")
         if node.bound == "<=":
             return f"{who} returns {v} to {parent}, a bound: its true value is at most {v}."
         if node.bound == ">=":

@@ -33,6 +33,7 @@ CURRENT_FILL = "#ffe08a"
 TT_FILL = "#d8f0d8"
 SHAPES = {"max": "triangle", "min": "invtriangle", "terminal": "box", "leaf": "box"}
 WINDOWLESS = ("minimax", "negamax")     # no alpha and beta to show
+MAX_SIZE = "8.5,40"     # inches: shrink trees wider than about 816 px (JupyterLab's output area)
 
 
 def _ensure_dot() -> None:
@@ -52,18 +53,18 @@ def pruned_reason(tree: SearchTree, names: NodeNames, parent: int) -> str:
     return f"β ≤ α at {where}"
 
 
-def value_text(node) -> str:
-    """``3``, ``≤ 2`` or ``≥ 5``."""
+def value_text(node, bound: str | None = None) -> str:
+    """``3``, ``≤ 2`` or ``≥ 5`` (``bound``: the node's, unless given)."""
     if node.value is None:
         return ""
-    prefix = {"=": "", "<=": "≤ ", ">=": "≥ "}[node.bound]
+    prefix = {"=": "", "<=": "≤ ", ">=": "≥ "}[bound or node.bound]
     return prefix + format_number(node.value)
 
 
 def draw_search(result, *, state=None, step: int | None = None, hide_unexplored: bool = False,
                 show_window: bool = True, edge_labels: bool | Callable | None = None,
                 node_label: str | Callable | None = None, show_pv: bool | None = None,
-                title: str | None = None, size: str | None = None):
+                title: str | None = None, size: str | None = MAX_SIZE):
     """A :class:`graphviz.Digraph` of the search in ``result`` (searched with ``trace=True``).
 
     ``state``: the searched root state, for names and move labels (without it nodes are
@@ -75,7 +76,9 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     the names. ``node_label``: None (the node's name on toy trees, nothing else on games),
     ``"name"``, ``"board"`` (the state's ``str``: a tiny text board) or ``f(state) -> str``.
     ``show_pv``: make the principal variation bold (None: only at the final step).
-    ``size``: Graphviz's ``size`` attribute (``"8,5"``, inches) to shrink big trees.
+    ``size``: Graphviz's ``size`` attribute (``"8,5"``, inches): trees larger than that are
+    scaled down to fit (default :data:`MAX_SIZE`, the width of a notebook's output area at
+    normal zoom; None: never scaled).
     """
     import graphviz
 
@@ -88,7 +91,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     final = build_search_tree(trace)
     now = final if step is None else build_search_tree(trace, _check_step(step, len(trace)))
     last = now.step == final.step
-    names = NodeNames(final, state)
+    names = NodeNames(final, state, edge_labels if callable(edge_labels) else None)
     toy = names.named
     if edge_labels is None:
         edge_labels = not toy
@@ -112,10 +115,11 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
         seen = now.nodes.get(node.id)
         lines = _label_lines(node, names, node_label)
         if seen is not None:
-            lines += _state_lines(seen, windows)
+            lines += _state_lines(seen, windows, now.bound_of(node.id))
         labels[node.id] = lines
     sizes = _uniform_sizes(final, {i: _label_lines(n, names, node_label)
-                                   + _state_lines(n, windows) for i, n in final.nodes.items()},
+                                   + _state_lines(n, windows, final.bound_of(i))
+                                   for i, n in final.nodes.items()},
                            board=node_label == "board")
 
     for node in sorted(final.nodes.values(), key=lambda n: n.id):
@@ -181,7 +185,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
 def draw_tree(tree_or_game, algorithm: str = "alphabeta", *, depth=None, evaluate=None,
               step: int | None = None, hide_unexplored: bool = False,
               show_window: bool = True, edge_labels=None, node_label=None,
-              title: str | None = None, size: str | None = None, **search_options):
+              title: str | None = None, size: str | None = MAX_SIZE, **search_options):
     """Search ``tree_or_game`` (a toy tree, nested lists, a game) with a trace and draw it.
 
     ``algorithm``: ``"minimax"``, ``"negamax"``, ``"alphabeta"`` or ``"pvs"`` (compiled,
@@ -217,10 +221,15 @@ def as_state(tree_or_game):
 
 
 def svg_text(dot) -> str:
-    """The ``<svg>`` element of a Digraph (no XML prolog), to put inside HTML."""
+    """The ``<svg>`` element of a Digraph (no XML prolog), to put inside HTML.
+
+    It shrinks with its container (``max-width: 100%``), so a narrow window shows the whole
+    tree, smaller, instead of cutting it off.
+    """
     _ensure_dot()
     svg = dot.pipe(format="svg", encoding="utf-8")
-    return svg[svg.index("<svg"):]
+    svg = svg[svg.index("<svg"):]
+    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
 
 
 # ------------------------------------------------------------------ helpers
@@ -232,10 +241,10 @@ def _check_step(step, n: int) -> int:
     return step
 
 
-def _state_lines(node, windows: bool) -> list[str]:
+def _state_lines(node, windows: bool, bound: str | None = None) -> list[str]:
     """The value (or best so far) and the window of a node as far as it has been searched."""
     lines = []
-    v = value_text(node)
+    v = value_text(node, bound)
     if node.kind == "tt_hit":
         lines.append(f"TT {v}")
     elif v:

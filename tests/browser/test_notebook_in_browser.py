@@ -1,10 +1,20 @@
-"""Notebook 01 in a real browser: JupyterLab headless, Debian's Chromium driven by Playwright.
+"""The lessons' widgets in a real browser: JupyterLab and Voilà headless, Debian's Chromium
+driven by Playwright.
 
 Skipped unless ``QSEARCH_BROWSER_TESTS=1`` (``.ci/browser_test.sh`` sets it after installing
-Chromium and Playwright). The test runs every cell from JupyterLab's Run menu, presses Play
-on the example-4 stepper, moves its slider with the keyboard, and checks that the caption
-changes and that the pruned branch (C7, "β ≤ α at C3") appears in the tree's SVG only once
-the search has cut it. Screenshots go to ``tests/browser/artifacts/`` (the path is printed).
+Chromium and Playwright). What is checked, as a student would meet it:
+
+* notebook 01 in JupyterLab: Run All, then the example-4 stepper: Play, the slider's keys,
+  the caption ("step k of 17"), the pruned branch (C7, "β ≤ α at C3") in the tree's SVG only
+  once the search has cut it, "next" disabled at the last step; the same in a narrow window,
+  where the tree shrinks to fit instead of being cut off;
+* the play widgets: a double click on a Connect-4 column plays one stone (and the engine
+  one), never four; while the engine thinks a sign shows, the status never says "Your move"
+  and every input is disabled; New game and Undo leave the tic-tac-toe buttons and the drawn
+  board in agreement; the controls fit a narrow window;
+* notebook 01 in Voilà (presenter mode): no code, and the stepper steps through the cut.
+
+Screenshots go to ``tests/browser/artifacts/`` (the paths are printed).
 """
 from __future__ import annotations
 
@@ -15,6 +25,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -42,19 +53,66 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-@pytest.fixture
-def lab(tmp_path):
-    """A fresh JupyterLab serving a copy of the notebook; yields (base url, token)."""
-    work = tmp_path / "notebooks"
-    work.mkdir()
-    # A copy without outputs (the repo's copy is never touched): whatever the test then finds
-    # in the page was computed by running the notebook in the browser.
-    nb = json.loads((REPO / "notebooks" / NOTEBOOK).read_text(encoding="utf-8"))
+PLAY_NOTEBOOK = "play_widgets.ipynb"
+PLAY_CELLS = [
+    "from qsearch.viz.play import PlayConnect4, PlayTicTacToe\n"
+    "c4 = PlayConnect4(depth=7)\nc4",
+    "ttt = PlayTicTacToe()\nttt",
+    "slow = PlayConnect4(depth=9, algorithm='minimax')   # thinks for seconds\nslow",
+]
+
+
+def copy_without_outputs(name: str, work: Path) -> None:
+    """A copy of notebook ``name`` without outputs (the repo's copy is never touched): what
+    the test then finds in the page was computed by running the notebook in the browser."""
+    nb = json.loads((REPO / "notebooks" / name).read_text(encoding="utf-8"))
     for cell in nb["cells"]:
         if cell["cell_type"] == "code":
             cell["outputs"], cell["execution_count"] = [], None
     nb["metadata"].pop("widgets", None)
-    (work / NOTEBOOK).write_text(json.dumps(nb), encoding="utf-8")
+    (work / name).write_text(json.dumps(nb), encoding="utf-8")
+
+
+def write_play_notebook(work: Path) -> None:
+    """A small notebook with the two play widgets, one per cell."""
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"play{i}", "metadata": {},
+              "outputs": [], "source": src} for i, src in enumerate(PLAY_CELLS)]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3",
+                                                      "display_name": "Python 3",
+                                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (work / PLAY_NOTEBOOK).write_text(json.dumps(nb), encoding="utf-8")
+
+
+def wait_for_server(base: str, url: str, server, log: Path) -> None:
+    deadline = time.monotonic() + SERVER_START_TIMEOUT
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:          # it answers: up (the page itself may 404)
+            return
+        except OSError:
+            if server.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"the server did not start; see {log}") from None
+            time.sleep(0.25)
+
+
+def stop(server) -> None:
+    server.terminate()
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+
+
+@pytest.fixture
+def lab(tmp_path):
+    """A fresh JupyterLab serving copies of the notebooks; yields (base url, token)."""
+    work = tmp_path / "notebooks"
+    work.mkdir()
+    copy_without_outputs(NOTEBOOK, work)
+    write_play_notebook(work)
     settings = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
@@ -75,23 +133,34 @@ def lab(tmp_path):
         env=env, stdout=log, stderr=subprocess.STDOUT)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/status?token={token}", timeout=2)
-                break
-            except OSError:
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("JupyterLab did not start; see "
-                                       f"{tmp_path / 'jupyter.log'}") from None
-                time.sleep(0.25)
+        wait_for_server(base, f"{base}/api/status?token={token}", server,
+                        tmp_path / "jupyter.log")
         yield base, token
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop(server)
+        log.close()
+
+
+@pytest.fixture
+def voila(tmp_path):
+    """Voilà serving a copy of notebook 01; yields the page's url."""
+    work = tmp_path / "voila"
+    work.mkdir()
+    copy_without_outputs(NOTEBOOK, work)
+    env = dict(os.environ)
+    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    port = free_port()
+    log = open(tmp_path / "voila.log", "w")
+    server = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(work / NOTEBOOK), "--no-browser",
+         f"--port={port}", "--Voila.ip=127.0.0.1", "--show_tracebacks=True"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=work)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_for_server(base, f"{base}/api/status", server, tmp_path / "voila.log")
+        yield base
+    finally:
+        stop(server)
         log.close()
 
 
@@ -115,6 +184,57 @@ def slider_step(stepper) -> int:
     return int(stepper.locator(".widget-readout").first.inner_text().strip())
 
 
+def launch(p, width: int = 1400, height: int = 1000):
+    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+    page = browser.new_page(viewport={"width": width, "height": height})
+    page.set_default_timeout(STEP_TIMEOUT_MS)
+    return browser, page
+
+
+def run(name: str, page, drive, *args) -> None:
+    """``drive(page, *args)``, with a full-page screenshot if it fails."""
+    try:
+        drive(page, *args)
+    except Exception:
+        shot = ARTIFACTS / f"{name}_failure.png"
+        page.screenshot(path=str(shot), full_page=True)
+        print(f"\nscreenshot of the failure: {shot}")
+        raise
+
+
+def open_and_run_all(page, base: str, token: str, notebook: str, done_text: str | None):
+    """Open ``notebook`` in JupyterLab, run every cell, wait until the kernel is idle."""
+    from playwright.sync_api import expect
+
+    page.goto(f"{base}/lab/tree/{notebook}?reset&token={token}")
+    wait_for_connected_kernel(base, token)
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
+    if done_text:
+        expect(page.get_by_text(done_text, exact=True)).to_be_visible()
+    wait_until_idle(base, token)
+
+
+def wait_until_idle(base: str, token: str, calm: float = 1.0) -> None:
+    """Until every kernel has been idle for ``calm`` seconds in a row (clicks queued in the
+    kernel are processed by then: a button's messages keep it busy)."""
+    deadline = time.monotonic() + KERNEL_START_TIMEOUT
+    idle_since = None
+    while time.monotonic() < deadline:
+        with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=5) as r:
+            busy = any(k["execution_state"] != "idle" for k in json.load(r))
+        now = time.monotonic()
+        if busy:
+            idle_since = None
+        elif idle_since is None:
+            idle_since = now
+        elif now - idle_since >= calm:
+            return
+        time.sleep(0.1)
+    raise RuntimeError("the kernel stayed busy")
+
+
 def test_notebook_01_steppers_run_in_jupyterlab(lab):
     from playwright.sync_api import expect, sync_playwright
 
@@ -122,65 +242,199 @@ def test_notebook_01_steppers_run_in_jupyterlab(lab):
     ARTIFACTS.mkdir(exist_ok=True)
     expect.set_options(timeout=STEP_TIMEOUT_MS)
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(STEP_TIMEOUT_MS)
+        browser, page = launch(p)
         try:
-            run_and_drive(page, base, token)
-        except Exception:
-            page.screenshot(path=str(ARTIFACTS / "notebook01_failure.png"), full_page=True)
-            print(f"\nscreenshot of the failure: {ARTIFACTS / 'notebook01_failure.png'}")
-            raise
+            run("notebook01", page, run_and_drive, base, token)
+            page.set_viewport_size({"width": 760, "height": 1000})       # a narrow window
+            run("notebook01_narrow", page, check_narrow)
         finally:
             browser.close()
     print(f"\nscreenshots: {ARTIFACTS / 'notebook01_stepper.png'} "
-          f"{ARTIFACTS / 'notebook01_stepper_playing.png'} {ARTIFACTS / 'notebook01_page.png'}")
+          f"{ARTIFACTS / 'notebook01_stepper_playing.png'} {ARTIFACTS / 'notebook01_page.png'} "
+          f"{ARTIFACTS / 'notebook01_narrow.png'}")
 
 
 def run_and_drive(page, base: str, token: str) -> None:
     """Open the notebook, run every cell, and drive the example-4 stepper."""
     from playwright.sync_api import expect
 
-    page.goto(f"{base}/lab/tree/{NOTEBOOK}?reset&token={token}")
-    wait_for_connected_kernel(base, token)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
-    expect(page.get_by_text("all checks pass", exact=True)).to_have_count(0)
-
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-    expect(page.get_by_text("all checks pass", exact=True)).to_be_visible()
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    open_and_run_all(page, base, token, NOTEBOOK, "all checks pass")
 
     stepper = page.locator(".qsearch-stepper").first
     stepper.wait_for(state="attached", timeout=15_000)
     stepper.scroll_into_view_if_needed()
     caption = stepper.locator(".qsearch-stepper-caption")
     tree = stepper.locator(".qsearch-stepper-tree svg")
-    expect(caption).to_contain_text("step 0 of 16")
+    expect(caption).to_contain_text("step 1 of 17")
     first_caption = caption.inner_text()
-    assert "β ≤ α at C3" not in tree.inner_html()     # nothing is cut at step 0
+    assert "β ≤ α at C3" not in tree.inner_html()     # nothing is cut at step 1
+    expect(stepper.locator("button", has_text="previous")).to_be_disabled()
 
     stepper.locator(".widget-play button").first.click()           # Play
     page.wait_for_function(
-        "el => parseInt(el.textContent) >= 2",
+        "el => parseInt(el.textContent) >= 3",
         arg=stepper.locator(".widget-readout").first.element_handle())
     assert caption.inner_text() != first_caption
     stepper.screenshot(path=str(ARTIFACTS / "notebook01_stepper_playing.png"))
-    stepper.locator(".widget-play button:has(.fa-stop)").click()     # stop: back to step 0
-    expect(stepper.locator(".widget-readout").first).to_have_text("0")
+    stepper.locator(".widget-play button:has(.fa-stop)").click()     # stop: back to step 1
+    expect(stepper.locator(".widget-readout").first).to_have_text("1")
 
     handle = stepper.locator(".widget-slider .noUi-handle").first
     handle.focus()
     page.keyboard.press("End")                                      # the last step
-    expect(stepper.locator(".widget-readout").first).to_have_text("16")
+    expect(stepper.locator(".widget-readout").first).to_have_text("17")
+    expect(caption).to_contain_text("step 17 of 17")
     expect(caption).to_contain_text("C1 (MAX) returns 2: the best move is C2.")
     expect(stepper.locator(".qsearch-stepper-tree")).to_contain_text("β ≤ α at C3")
+    expect(stepper.locator("button", has_text="next")).to_be_disabled()
     assert "C7" in tree.text_content()
 
     for _ in range(2):                                              # back to the cut
         stepper.locator("button", has_text="previous").click()
     expect(caption).to_contain_text("At C3 (MIN) β = 1 ≤ α = 2: C7 is cut.")
-    assert slider_step(stepper) == 14
+    assert slider_step(stepper) == 15
 
     stepper.screenshot(path=str(ARTIFACTS / "notebook01_stepper.png"))
     page.screenshot(path=str(ARTIFACTS / "notebook01_page.png"))
+
+
+def overflow(locator) -> float:
+    """How many pixels the element sticks out to the right of its notebook cell (<= 0: none).
+
+    A tree wider than the cell would be cut off (or need a horizontal scroll bar)."""
+    return locator.evaluate(
+        "el => el.getBoundingClientRect().right"
+        " - (el.closest('.jp-Cell') || document.body).getBoundingClientRect().right")
+
+
+def check_narrow(page) -> None:
+    """In a narrow window the trees shrink to the output area instead of being cut off."""
+    steppers = page.locator(".qsearch-stepper")
+    for k in range(steppers.count()):
+        stepper = steppers.nth(k)
+        stepper.scroll_into_view_if_needed()
+        svg = stepper.locator(".qsearch-stepper-tree svg")
+        out = overflow(svg)
+        assert out <= 0, f"stepper {k}: the tree sticks out of its cell by {out:.0f} px"
+    steppers.first.screenshot(path=str(ARTIFACTS / "notebook01_narrow.png"))
+
+
+# ------------------------------------------------------------------ play widgets
+def stones(widget) -> int:
+    """The stones drawn on the widget's board."""
+    return widget.locator("svg .stone").count()
+
+
+def test_play_widgets_never_mislead(lab):
+    from playwright.sync_api import expect, sync_playwright
+
+    base, token = lab
+    ARTIFACTS.mkdir(exist_ok=True)
+    expect.set_options(timeout=STEP_TIMEOUT_MS)
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            run("play", page, drive_play_widgets, base, token)
+        finally:
+            browser.close()
+    print(f"\nscreenshots: {ARTIFACTS / 'play_connect4.png'} {ARTIFACTS / 'play_tictactoe.png'} "
+          f"{ARTIFACTS / 'play_thinking.png'} {ARTIFACTS / 'play_connect4_narrow.png'}")
+
+
+def drive_play_widgets(page, base: str, token: str) -> None:
+    from playwright.sync_api import expect
+
+    open_and_run_all(page, base, token, PLAY_NOTEBOOK, None)
+    widgets = page.locator(".qsearch-play")
+    expect(widgets).to_have_count(3)
+    c4, ttt, slow = widgets.nth(0), widgets.nth(1), widgets.nth(2)
+    status = c4.locator(".qsearch-play-status")
+    expect(status).to_contain_text("Your move: you play red")
+    assert stones(c4) == 0
+
+    # A double click on column 4: one stone for the student, one for the engine. The second
+    # click reaches the kernel while (or just after) the engine thinks, and is dropped.
+    c4.locator("button.widget-button", has_text="4").first.dblclick()
+    expect(status).to_contain_text("Engine (alphabeta, depth 7) played column")
+    expect(status).to_contain_text("Your move")
+    wait_until_idle(base, token)
+    assert stones(c4) == 2, f"a double click played {stones(c4)} stones"
+    expect(status).not_to_contain_text("thinking")
+    c4.screenshot(path=str(ARTIFACTS / "play_connect4.png"))
+
+    # Tic-tac-toe: after a move, Undo and New game empty the buttons and the board together.
+    buttons = ttt.locator(".widget-gridbox button")
+    expect(buttons).to_have_count(9)
+    buttons.nth(4).click()                                          # the centre
+    expect(ttt.locator(".qsearch-play-status")).to_contain_text("Your move")
+    wait_until_idle(base, token)
+    marks = [b.inner_text().strip() for b in buttons.all()]
+    assert sorted(m for m in marks if m) == ["O", "X"] and marks[4] == "X", marks
+    assert stones(ttt) == 2
+    for control in ("Undo", "New game"):
+        ttt.locator("button", has_text=control).click()
+        expect(ttt.locator("svg .stone")).to_have_count(0)
+        wait_until_idle(base, token)
+        assert [b.inner_text().strip() for b in buttons.all()] == [""] * 9, control
+        if control == "Undo":
+            buttons.nth(0).click()                                  # play again, then reset
+            expect(ttt.locator("svg .stone")).to_have_count(2)
+            wait_until_idle(base, token)
+    ttt.screenshot(path=str(ARTIFACTS / "play_tictactoe.png"))
+
+    # While the engine thinks: a sign, no "Your move", every input disabled; a click then
+    # (forced on the disabled button, as an impatient student would try) plays nothing.
+    slow.scroll_into_view_if_needed()
+    slow_status = slow.locator(".qsearch-play-status")
+    slow.locator("button.widget-button", has_text="4").first.click()
+    expect(slow_status).to_contain_text("The engine is thinking")
+    assert "Your move" not in slow_status.inner_text()
+    for label in ("3", "New game", "Undo"):
+        expect(slow.locator("button", has_text=label).first).to_be_disabled()
+    expect(slow.locator("select").first).to_be_disabled()
+    slow.screenshot(path=str(ARTIFACTS / "play_thinking.png"))
+    slow.locator("button.widget-button", has_text="3").first.click(force=True)
+    expect(slow_status).to_contain_text("Your move", timeout=120_000)
+    wait_until_idle(base, token)
+    assert stones(slow) == 2, f"clicks during the search played {stones(slow) - 2} more stones"
+
+    page.set_viewport_size({"width": 760, "height": 1000})           # a narrow window
+    c4.scroll_into_view_if_needed()
+    for select in c4.locator("select").all():                       # dropdowns not cut off
+        assert select.evaluate("el => el.scrollWidth <= el.clientWidth + 1")
+    c4.screenshot(path=str(ARTIFACTS / "play_connect4_narrow.png"))
+
+
+# ------------------------------------------------------------------ Voilà
+def test_notebook_01_in_voila_steps_through_the_cut(voila):
+    from playwright.sync_api import expect, sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    expect.set_options(timeout=STEP_TIMEOUT_MS)
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            run("voila", page, drive_voila, voila)
+        finally:
+            browser.close()
+    print(f"\nscreenshot: {ARTIFACTS / 'voila_stepper.png'}")
+
+
+def drive_voila(page, base: str) -> None:
+    from playwright.sync_api import expect
+
+    page.goto(base, timeout=120_000)             # Voilà runs the notebook before it answers
+    stepper = page.locator(".qsearch-stepper").first
+    stepper.wait_for(state="visible", timeout=120_000)
+    expect(page.get_by_text("all checks pass", exact=True)).to_be_visible()
+    assert page.locator(".jp-InputArea-editor, .CodeMirror, .cm-editor").count() == 0
+    assert "AlphaBetaStepper(example3" not in page.content()      # no code on the page
+    caption = stepper.locator(".qsearch-stepper-caption")
+    expect(caption).to_contain_text("step 1 of 17")
+    stepper.scroll_into_view_if_needed()
+    for _ in range(14):
+        stepper.locator("button", has_text="next").click()
+    expect(caption).to_contain_text("step 15 of 17")
+    expect(caption).to_contain_text("At C3 (MIN) β = 1 ≤ α = 2: C7 is cut.")
+    expect(stepper.locator(".qsearch-stepper-tree")).to_contain_text("β ≤ α at C3")
+    stepper.screenshot(path=str(ARTIFACTS / "voila_stepper.png"))
