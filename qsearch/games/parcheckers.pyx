@@ -133,6 +133,27 @@ def value_code(text) -> int:
     return VALUE_NAMES.index(t)
 
 
+def make_action(colour, piece, value) -> int:
+    """The action moving piece ``piece`` (0 or 1) of ``colour`` (``"Y"``, ``"B"``, ``"R"``,
+    ``"G"``) with ``value`` (``"5"``, ``"YY"``, ``"20"``...)."""
+    return 9 * value_code(value) + 2 * _colour_index(colour) + _piece_index(piece)
+
+
+def skip_action(value) -> int:
+    """The action SKIP_TURN with ``value``."""
+    return 9 * value_code(value) + PC_SKIP
+
+
+def action_parts(int action) -> tuple:
+    """``(colour letter or None for a skip, piece id or SKIP_TURN, value string)``."""
+    if not 0 <= action < PC_ACTIONS:
+        raise ValueError(f"ParCheckers actions are 0..71, not {action}")
+    code, slot = divmod(action, 9)
+    if slot == PC_SKIP:
+        return None, SKIP_TURN, VALUE_NAMES[code]
+    return COLOURS[slot >> 1], slot & 1, VALUE_NAMES[code]
+
+
 def location_name(int loc) -> str:
     """A location as the transcripts write it: ``H`` home, ``M`` goal, ``Q3`` corridor
     square 3, ``27`` track square 27."""
