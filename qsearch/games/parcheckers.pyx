@@ -209,10 +209,10 @@ cdef class ParCheckers(Game):
         free(self.stack)
 
     def _reset(self):
-        cdef int c, k, l
+        cdef int c, k, loc
         for c in range(4):
-            for l in range(PC_LOCS):
-                self.cnt[c][l] = 0
+            for loc in range(PC_LOCS):
+                self.cnt[c][loc] = 0
             self.bounces[c] = 0
         for c in range(4):
             for k in range(2):
@@ -804,7 +804,8 @@ cdef class ParCheckers(Game):
             if s.bounces[c] > BOUNCE_LIMIT:
                 raise ValueError("a colour over the bounce limit: the game would be over")
         for loc in range(1, PC_GOAL):
-            if sum(s.cnt[c][loc] for c in range(4)) > 2:
+            if (sum(s.cnt[c][loc] for c in range(4)) if loc <= PC_TRACK
+                    else max(s.cnt[c][loc] for c in range(4))) > 2:
                 raise ValueError(f"more than two pieces on {location_name(loc)}")
         won = re.search(r"WINNER=([01])", text)
         if (won is not None) != (s.winner >= 0) or (won and int(won.group(1)) != s.winner):
@@ -960,7 +961,7 @@ def _replays(ParCheckers s) -> bool:
         if a not in r.legal_actions():
             return False
         r.apply_action(a)
-    return r.key() == s.key() and r.turn == s.turn
+    return r.position_key() == s.position_key() and r.turn == s.turn
 
 
 def _rebuild_parcheckers(snapshot, history):
@@ -992,4 +993,4 @@ def _replay_ok(history, ParCheckers target) -> bool:
         r = ParCheckers.from_moves(list(history))
     except IllegalMoveError:
         return False
-    return r.key() == target.key() and (<ParCheckers>r).turn == target.turn
+    return r.position_key() == target.position_key() and (<ParCheckers>r).turn == target.turn
