@@ -419,3 +419,36 @@ def test_limited_agent_and_make_action():
     assert make_action("G", 0, "5") == ParCheckers().string_to_action("G 0 5")
     with pytest.raises(ValueError):
         agent(4)
+
+
+# ------------------------------------------------------------------ pictures and widget
+def test_board_svg_is_well_formed_and_shows_every_piece_and_hand():
+    import xml.etree.ElementTree as ET
+    state = ParCheckers.from_transcript(TRACE[60][0])
+    svg = state._repr_svg_()
+    root = ET.fromstring(svg)
+    titles = [t.text for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert sorted(titles) == sorted(f"{c} {i}" for c in ("yellow", "blue", "red", "green")
+                                    for i in (0, 1))
+    assert "to move: player 0" in svg and "player 1" in svg and "viewBox" in svg
+
+
+def test_play_widget_headless():
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+    game = PlayParCheckers(opponent=agent(1), human=0, seed=2)
+    assert game.state.current_player() == 0 and "choose a value" in game.status_text
+    with pytest.raises(IllegalMoveError):
+        game.choose_piece("Y", 0)
+    game.choose_value("5")
+    game._refresh()
+    assert [b.description for b in game._pieces.children] == ["Y 0", "Y 1", "G 0", "G 1"]
+    game.choose_piece("G", 0)
+    assert game.state.current_player() == 0 and game.agent_moves      # agent moved twice
+    before = game.state.transcript()
+    with pytest.raises(IllegalMoveError):
+        game.play("B 0 5")
+    assert game.state.transcript() == before
+    game.undo()
+    assert game.state.turn_number() == 1
+    game.new_game(human=1)
+    assert game.state.current_player() == 1 and len(game.state.history()) == 1

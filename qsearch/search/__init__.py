@@ -8,12 +8,14 @@ from qsearch.search.algorithms import (
     pvs,
 )
 from qsearch.search.connect4_solver import Solver, analyze, solve
+from qsearch.search.limited_minimax import limited_minimax
 from qsearch.search.result import SearchResult
 from qsearch.search.solve_result import SolveResult
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 
 __all__ = [
     "ALGORITHMS", "EXACT", "LOWER", "SearchResult", "SolveResult", "Solver",
-    "TranspositionTable", "UPPER", "alphabeta", "analyze", "iterative_deepening", "minimax",
+    "TranspositionTable", "UPPER", "alphabeta", "analyze", "iterative_deepening",
+    "limited_minimax", "minimax",
     "negamax", "pvs", "solve",
 ]

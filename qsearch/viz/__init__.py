@@ -27,6 +27,8 @@ _EXPORTS = {
     "board_svg": "qsearch.viz.boards",
     "PlayConnect4": "qsearch.viz.play",
     "PlayTicTacToe": "qsearch.viz.play",
+    "PlayParCheckers": "qsearch.viz.play_parcheckers",
+    "parcheckers_svg": "qsearch.viz.parcheckers_svg",
     "plot_nodes_per_move": "qsearch.viz.plots",
     "plot_node_comparison": "qsearch.viz.plots",
 }
