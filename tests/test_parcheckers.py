@@ -452,3 +452,11 @@ def test_play_widget_headless():
     assert game.state.turn_number() == 1
     game.new_game(human=1)
     assert game.state.current_player() == 1 and len(game.state.history()) == 1
+
+
+def test_move_info_describes_a_capture_of_the_partner():
+    state = ParCheckers.from_transcript(SCENARIOS["eat partner green"][0])
+    info = state.move_info(state.string_to_action("Y 0 2"))
+    assert info == {"move": "Y 0 2", "value": "2", "skip": False, "piece": ("Y", 0),
+                    "origin": 10, "destination": 14, "squares": 4, "capture": True,
+                    "goal": False, "bounce": False, "winner": None}

@@ -686,6 +686,7 @@ cdef class ParCheckers(Game):
     def move_info(self, action) -> dict:
         """What ``action`` does here: piece, from, to, squares, capture, goal, bounce.
         The action must be legal."""
+        cdef ParCheckers child
         a = self._checked_action(action)
         code, slot = divmod(a, 9)
         child = self.clone()
