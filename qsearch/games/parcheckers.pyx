@@ -554,12 +554,11 @@ cdef class ParCheckers(Game):
 
     def _checked_action(self, action) -> int:
         """Validate ``action``; the error says why it is illegal and what is legal."""
-        a = Game._checked_action(self, action) if self._is_legal_int(action) else None
-        if a is not None:
-            return a
         if isinstance(action, bool) or not hasattr(action, "__index__"):
             return Game._checked_action(self, action)       # raises the TypeError
         a = int(action)
+        if self.winner < 0 and a in self.legal_actions():
+            return a
         if self.winner >= 0:
             raise IllegalMoveError(f"action {a} is illegal: the game is over")
         if not 0 <= a < PC_ACTIONS:
@@ -585,11 +584,6 @@ cdef class ParCheckers(Game):
             why = f"piece {COLOURS[slot >> 1]} {slot & 1} (at {where}) cannot move " \
                   f"{VALUE_NAMES[code]}"
         raise IllegalMoveError(f"{text!r} is illegal: {why}; {self._legal_text()}")
-
-    def _is_legal_int(self, action) -> bool:
-        if isinstance(action, bool) or not hasattr(action, "__index__"):
-            return False
-        return int(action) in self.legal_actions()
 
     def play(self, move) -> None:
         """Apply a move given as an action or as text (``"G 0 5"``); checked, in place."""
