@@ -91,8 +91,8 @@ def parcheckers_svg(state, highlight=None) -> str:
             x, y = _corridor_point(colour, k)
             out.append(f'<rect x="{x - 11:.1f}" y="{y - 11:.1f}" width="22" height="22" '
                        f'fill="{TINT[colour]}" stroke="{FILL[colour]}" stroke-width="1.5"/>')
-            out.append(f'<text x="{x + 15:.1f}" y="{y + 4:.1f}" font-size="9" '
-                       f'fill="#555">{k}</text>')
+            out.append(f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="11" '
+                       f'text-anchor="middle" fill="#888">{k}</text>')
         x, y = _home_point(colour)
         out.append(f'<rect x="{x - 26:.1f}" y="{y - 16:.1f}" width="52" height="32" rx="8" '
                    f'fill="{TINT[colour]}" stroke="{FILL[colour]}" stroke-width="2"/>')
