@@ -460,3 +460,25 @@ def test_move_info_describes_a_capture_of_the_partner():
     assert info == {"move": "Y 0 2", "value": "2", "skip": False, "piece": ("Y", 0),
                     "origin": 10, "destination": 14, "squares": 4, "capture": True,
                     "goal": False, "bounce": False, "winner": None}
+
+
+def test_a_budget_spent_at_the_first_child_still_gives_a_move():
+    state = ParCheckers()
+    for search in (limited_minimax, twin_limited):
+        r = search(state, 3, valoracion_test, max_nodes=1, root_move="best")
+        assert r.action == state.legal_actions()[0] and r.limit_reached
+
+
+def test_repr_keeps_what_the_transcript_does_not_show():
+    s = ParCheckers.from_transcript(SCENARIOS["bounce"][0], remember6=True, bounces=(3, 0, 0, 1))
+    copy = eval(repr(s), {"ParCheckers": ParCheckers})  # noqa: S307
+    assert copy.position_key() == s.position_key() and copy.bounce_count("G") == 1
+
+
+def test_tree_diagram_shows_max_children_of_a_max_node():
+    from qsearch.viz import draw_search
+    turn60 = ParCheckers.from_transcript(TRACE[59][0])
+    result = minimax(turn60, 2, valoracion_test, win_value=GANA, trace=True)
+    source = draw_search(result, state=turn60).source
+    assert source.count("shape=triangle") == 7          # the root and its six children
+    assert "invtriangle" not in source                  # no MIN node at all

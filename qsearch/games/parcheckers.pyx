@@ -817,7 +817,12 @@ cdef class ParCheckers(Game):
 
     def __repr__(self) -> str:
         if not self._history_from_start():
-            return f"ParCheckers.from_transcript({self.transcript(flags=True)!r})"
+            extra = ""
+            if self.remember6:
+                extra += ", remember6=True"
+            if any(self.bounces[c] for c in range(4)):
+                extra += f", bounces={tuple(self.bounces[c] for c in range(4))!r}"
+            return f"ParCheckers.from_transcript({self.transcript(flags=True)!r}{extra})"
         moves = [_move_text(a) for a in self._history]
         return f"ParCheckers.from_moves({moves!r})"
 

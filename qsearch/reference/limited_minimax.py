@@ -86,6 +86,8 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
 
     start = time.perf_counter()
     value = minimax_limitado(state, 0)
+    if chosen[0] is None:           # cut before any child was searched: play the first one
+        chosen[0] = state.legal_actions()[0]
     return LimitedResult(value=value, action=chosen[0], generated=counter.generated,
                          evaluated=counter.evaluated, limit_reached=counter.reached,
                          elapsed=time.perf_counter() - start, depth=depth,

@@ -138,6 +138,8 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     start = time.perf_counter()
     value = s.search(0)
     elapsed = time.perf_counter() - start
+    if s.best < 0:                  # cut before any child was searched: play the first one
+        s.best = state.legal_actions()[0]
     return LimitedResult(value=value, action=None if s.best < 0 else s.best,
                          generated=s.generated, evaluated=s.evaluated,
                          limit_reached=bool(s.reached), elapsed=elapsed, depth=depth,
