@@ -482,3 +482,13 @@ def test_tree_diagram_shows_max_children_of_a_max_node():
     source = draw_search(result, state=turn60).source
     assert source.count("shape=triangle") == 7          # the root and its six children
     assert "invtriangle" not in source                  # no MIN node at all
+
+
+def test_compiled_playouts_are_reproducible_and_finish():
+    winners, moves, children = ParCheckers.random_playouts(200, seed=5)
+    again = ParCheckers.random_playouts(200, seed=5)
+    assert (winners == again[0]).all() and (moves == again[1]).all()
+    assert set(winners.tolist()) <= {0, 1} and moves.min() > 20
+    assert 4 <= children.sum() / moves.sum() <= 24
+    with pytest.raises(ValueError):
+        ParCheckers.random_playouts(-1)
