@@ -492,3 +492,9 @@ def test_compiled_playouts_are_reproducible_and_finish():
     assert 4 <= children.sum() / moves.sum() <= 24
     with pytest.raises(ValueError):
         ParCheckers.random_playouts(-1)
+
+
+def test_limited_agent_nodes_are_added_up_by_the_arena():
+    record = play_game(ParCheckers(), [LimitedMinimaxAgent(depth=2, max_nodes=2_000), agent(0)],
+                       seed=1)
+    assert record.nodes[0] > 0 and record.nodes[1] == 0

@@ -159,7 +159,6 @@ class LimitedMinimaxAgent:
         from qsearch.search.limited_minimax import limited_minimax
         self.last_result = limited_minimax(state, self.depth, self.evaluate,
                                            max_nodes=self.max_nodes, root_move=self.root_move)
-        self.last_result.nodes = self.last_result.total
         return self.last_result.action
 
 

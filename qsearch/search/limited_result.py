@@ -30,6 +30,11 @@ class LimitedResult:
         """``generated + evaluated``: what the course's node limit counts."""
         return self.generated + self.evaluated
 
+    @property
+    def nodes(self) -> int:
+        """Same as :attr:`total` (the arena adds up ``nodes`` of searching players)."""
+        return self.total
+
     def counts(self) -> dict:
         """The simulator's three numbers."""
         return {"generated": self.generated, "evaluated": self.evaluated, "total": self.total}
