@@ -498,3 +498,13 @@ def test_limited_agent_nodes_are_added_up_by_the_arena():
     record = play_game(ParCheckers(), [LimitedMinimaxAgent(depth=2, max_nodes=2_000), agent(0)],
                        seed=1)
     assert record.nodes[0] > 0 and record.nodes[1] == 0
+
+
+def test_transposition_table_keeps_minimax_values():
+    # A wrong key would let the table return the value of another position.
+    for state in STATES[10:600:150]:
+        if state.is_terminal():
+            continue
+        plain = minimax(state, 3, valoracion_test, win_value=GANA)
+        with_tt = alphabeta(state, 3, valoracion_test, win_value=GANA, tt=16)
+        assert with_tt.value == plain.value
