@@ -42,19 +42,26 @@ import numpy as np
 from libc.stdlib cimport free, realloc
 
 from qsearch.errors import IllegalMoveError
+from qsearch.games.parcheckers_text import (
+    COLOUR_NAMES,
+    COLOURS,
+    SKIP_TURN,
+    VALUE_NAMES,
+    format_transcript,
+    hand_text,
+    location_name,
+    parse_transcript,
+    value_code,
+)
 
 from qsearch.games._game cimport TERMINAL, Game
 
 # ------------------------------------------------------------------------- constants
-COLOURS = ("Y", "B", "R", "G")
-COLOUR_NAMES = ("yellow", "blue", "red", "green")
-VALUE_NAMES = ("1", "2", "4", "5", "6", "YY", "10", "20")
 SAFE_SQUARES = (4, 13, 17, 21, 30, 34, 38, 47, 51, 55, 64, 68)
 START_SQUARES = (4, 21, 38, 55)
 FINAL_SQUARES = (68, 17, 34, 51)
 INITIAL_SQUARES = ((4, 13), (21, 30), (38, 47), (55, 64))
 PLAYER_COLOURS = ((0, 3), (1, 2))      # main colour first
-SKIP_TURN = -9999                      # the simulator's id of a skip
 BOUNCE_LIMIT = 30                      # the 31st bounce of one colour loses the game
 FULL_HAND = 0x3F
 
@@ -119,18 +126,6 @@ cdef inline int PLAYER_COLOURS_C(int player, int k) noexcept nogil:
 
 _ACTION_RE = re.compile(r"^\s*([YBRGybrg])\s+(-9999|skip|SKIP|Skip|[01])\s+(\S+)\s*$")
 _SKIP_RE = re.compile(r"^\s*(?:skip|SKIP|Skip)\s+(\S+)\s*$")
-_FIELD_RE = re.compile(r"^\s*turn=(\d+)\s+player=([01])\s+color=([YBRG])\s*$")
-
-
-def value_code(text) -> int:
-    """The value code of a die value written ``"1"``, ``"2"``, ``"4"``, ``"5"``, ``"6"``,
-    ``"YY"`` (yinyang), ``"10"`` or ``"20"`` (bonuses)."""
-    t = str(text).strip().upper()
-    if t in ("YINYANG", "Y"):
-        t = "YY"
-    if t not in VALUE_NAMES:
-        raise ValueError(f"{text!r} is not a die value: use one of {', '.join(VALUE_NAMES)}")
-    return VALUE_NAMES.index(t)
 
 
 def make_action(colour, piece, value) -> int:
@@ -152,38 +147,6 @@ def action_parts(int action) -> tuple:
     if slot == PC_SKIP:
         return None, SKIP_TURN, VALUE_NAMES[code]
     return COLOURS[slot >> 1], slot & 1, VALUE_NAMES[code]
-
-
-def location_name(int loc) -> str:
-    """A location as the transcripts write it: ``H`` home, ``M`` goal, ``Q3`` corridor
-    square 3, ``27`` track square 27."""
-    if loc == PC_HOME:
-        return "H"
-    if loc == PC_GOAL:
-        return "M"
-    if loc > PC_TRACK:
-        return f"Q{loc - PC_TRACK}"
-    if 1 <= loc <= PC_TRACK:
-        return str(loc)
-    raise ValueError(f"locations are 0..76, not {loc}")
-
-
-def location_from_name(text) -> int:
-    """Inverse of :func:`location_name`."""
-    t = str(text).strip().upper()
-    if t == "H":
-        return PC_HOME
-    if t == "M":
-        return PC_GOAL
-    if t.startswith("Q") and t[1:].isdigit() and 1 <= int(t[1:]) <= 7:
-        return PC_TRACK + int(t[1:])
-    if t.isdigit() and 1 <= int(t) <= PC_TRACK:
-        return int(t)
-    raise ValueError(f"{text!r} is not a location: H, M, Q1..Q7 or a square 1..68")
-
-
-def _hand_text(int mask) -> str:
-    return " ".join(VALUE_NAMES[v] for v in range(6) if mask & (1 << v))
 
 
 # ------------------------------------------------------------------------- the game
@@ -576,7 +539,7 @@ cdef class ParCheckers(Game):
             why = f"{VALUE_NAMES[code]} is a bonus value and none is pending"
         elif not self.bonus and not self.hand[player] & (1 << code):
             why = (f"value {VALUE_NAMES[code]} is not in player {player}'s hand "
-                   f"[{_hand_text(self.hand[player])}]")
+                   f"[{hand_text(self.hand[player])}]")
         elif slot == PC_SKIP:
             why = f"a piece can move with {VALUE_NAMES[code]}, so the turn cannot be skipped"
         else:
@@ -699,25 +662,12 @@ cdef class ParCheckers(Game):
     def transcript(self, flags: bool = False) -> str:
         """This position as a line of the simulator's transcripts (``flags``: add
         ``eat= goal= bounce=`` as the scenario files do)."""
-        player = OWNER[self.colour]
-        pieces = " ".join(
-            f"{COLOURS[c]}:{location_name(self.pos[2 * c])},{location_name(self.pos[2 * c + 1])}"
-            for c in range(4))
-        hands = []
-        for p in range(2):
-            h = f"{COLOURS[MAIN[p]]}:[{_hand_text(self.hand[p])}]"
-            if self.bonus and p == player:
-                h += f"[{VALUE_NAMES[self.bonus]}]"
-            hands.append(h)
-        avail = (VALUE_NAMES[self.bonus] if self.bonus else _hand_text(self.hand[player]))
-        text = (f"turn={self.turn} player={player} color={COLOURS[self.colour]} | {pieces} | "
-                f"dice {' '.join(hands)} | avail={avail}")
-        if flags:
-            text += (f" | eat={int(self.flags & 1)} goal={int(self.flags & 2 > 0)} "
-                     f"bounce={int(self.flags & 4 > 0)}")
-        if self.winner >= 0:
-            text += f" | WINNER={self.winner}"
-        return text
+        return format_transcript(self._fields(), flags)
+
+    def _fields(self) -> dict:
+        return {"turn": self.turn, "colour": self.colour, "locations": self.locations(),
+                "hands": [self.hand[0], self.hand[1]], "bonus": self.bonus,
+                "flags": self.flags, "winner": self.winner_player()}
 
     @classmethod
     def from_transcript(cls, text, *, remember6: bool = False, bounces=(0, 0, 0, 0)):
@@ -725,91 +675,37 @@ cdef class ParCheckers(Game):
         number). ``remember6``: a 6 is pending its repeat (transcripts do not show it);
         ``bounces``: bounces so far per colour Y, B, R, G. Raises ValueError on a line
         that is malformed or describes an impossible position."""
-        if not isinstance(text, str):
-            raise TypeError(f"a transcript line is a str, not {type(text).__name__}")
-        parts = [p.strip() for p in text.strip().split("|")]
-        if len(parts) < 4:
-            raise ValueError(f"{text!r} is not a transcript line: expected 'turn=.. player=.. "
-                             f"color=.. | Y:a,b B:.. R:.. G:.. | dice Y:[..] B:[..] | avail=..'")
-        head = parts[0].split()
-        m = _FIELD_RE.match(" ".join(head[max(len(head) - 3, 0):]))
-        if m is None:
-            raise ValueError(f"bad header {parts[0]!r}: expected 'turn=N player=P color=C'")
+        f = parse_transcript(text)
         cdef ParCheckers s = cls()
-        cdef int c, k, loc
-        s.turn = int(m.group(1))
-        s.colour = COLOURS.index(m.group(3))
-        if OWNER[s.colour] != int(m.group(2)):
-            raise ValueError(f"color {m.group(3)} belongs to player {OWNER[s.colour]}, "
-                             f"not {m.group(2)}")
-        for c in range(4):
-            for loc in range(PC_LOCS):
-                s.cnt[c][loc] = 0
-        seen = set()
-        for item in parts[1].split():
-            name, _, where = item.partition(":")
-            if name not in COLOURS or where.count(",") != 1:
-                raise ValueError(f"bad pieces {item!r}: expected e.g. 'Y:4,Q3'")
-            c = COLOURS.index(name)
-            seen.add(c)
-            for k, w in enumerate(where.split(",")):
-                loc = location_from_name(w)
-                s.pos[2 * c + k] = loc
-                s.cnt[c][loc] += 1
-        if len(seen) != 4:
-            raise ValueError(f"bad pieces {parts[1]!r}: all four colours are needed")
-        dice = parts[2]
-        if not dice.startswith("dice"):
-            raise ValueError(f"bad hands {dice!r}: expected 'dice Y:[...] B:[...]'")
-        hands = re.findall(r"([YB]):\[([^\]]*)\](?:\[(\d+)\])?", dice)
-        if len(hands) != 2 or hands[0][0] != "Y" or hands[1][0] != "B":
-            raise ValueError(f"bad hands {dice!r}: expected 'dice Y:[...] B:[...]'")
-        s.bonus = 0
-        for p, (_, values, bonus) in enumerate(hands):
-            mask = 0
-            for v in values.split():
-                code = value_code(v)
-                if code >= PC_BONUS10:
-                    raise ValueError(f"bonus {v} cannot be in a hand")
-                mask |= 1 << code
-            if mask == 0:
-                raise ValueError(f"player {p}'s hand is empty")
-            s.hand[p] = mask
-            if bonus:
-                if p != OWNER[s.colour]:
-                    raise ValueError("a bonus belongs to the player to move")
-                s.bonus = value_code(bonus)
-                if s.bonus < PC_BONUS10:
-                    raise ValueError(f"{bonus} is not a bonus (10 or 20)")
-        flags = dict(re.findall(r"(eat|goal|bounce)=([01])", text))
-        s.flags = (int(flags.get("eat", "0")) | (int(flags.get("goal", "0")) << 1)
-                   | (int(flags.get("bounce", "0")) << 2))
-        if s.flags & 1 and s.bonus != PC_BONUS20:
-            s.flags &= ~1                 # the flag alone, without its bonus, is not kept
-        s.remember6 = bool(remember6)
+        s._load(f["locations"], f["hands"], f["bonus"], f["colour"], f["flags"], bounces,
+                f["turn"], remember6)
+        return s
+
+    def _load(self, locations, hands, int bonus, int colour, int flags, bounces, int turn,
+              remember6):
+        """Set the whole position (checked values); the winner follows from it."""
+        cdef int c, loc, i
         if len(bounces) != 4:
             raise ValueError("bounces: four counts, Y B R G")
+        if any(not 0 <= int(b) <= BOUNCE_LIMIT for b in bounces):
+            raise ValueError(f"bounces must be 0..{BOUNCE_LIMIT} (one more ends the game), "
+                             f"not {tuple(bounces)!r}")
         for c in range(4):
-            s.bounces[c] = int(bounces[c])
-        s.winner = -1
-        for p in range(2):
-            if s.player_won(p):
-                s.winner = p
-        for c in range(4):
-            if s.bounces[c] > BOUNCE_LIMIT:
-                raise ValueError("a colour over the bounce limit: the game would be over")
-        for loc in range(1, PC_GOAL):
-            if (sum(s.cnt[c][loc] for c in range(4)) if loc <= PC_TRACK
-                    else max(s.cnt[c][loc] for c in range(4))) > 2:
-                raise ValueError(f"more than two pieces on {location_name(loc)}")
-        won = re.search(r"WINNER=([01])", text)
-        if (won is not None) != (s.winner >= 0) or (won and int(won.group(1)) != s.winner):
-            raise ValueError(f"WINNER in {text!r} does not match the pieces in the goal")
-        avail = parts[3]
-        shown = (VALUE_NAMES[s.bonus] if s.bonus else _hand_text(s.hand[OWNER[s.colour]]))
-        if avail.startswith("avail=") and avail[6:].split() != shown.split():
-            raise ValueError(f"{avail!r} does not match the hands")
-        return s
+            for loc in range(PC_LOCS):
+                self.cnt[c][loc] = 0
+            self.bounces[c] = int(bounces[c])
+        for i in range(8):
+            self.pos[i] = locations[i]
+            self.cnt[i >> 1][locations[i]] += 1
+        self.hand[0], self.hand[1] = hands[0], hands[1]
+        self.bonus, self.colour, self.flags, self.turn = bonus, colour, flags, turn
+        self.remember6 = bool(remember6)
+        self.winner = -1
+        for i in range(2):
+            if self.player_won(i):
+                self.winner = i
+        self.sp = 0
+        self.dropped = 0
 
     # ------------------------------------------------------------ display
     def __str__(self) -> str:
@@ -853,9 +749,8 @@ cdef class ParCheckers(Game):
         return (_rebuild_parcheckers, (self._snapshot(), list(self._history)))
 
     def _snapshot(self) -> tuple:
-        return (self.locations(), self.hand[0], self.hand[1], self.bonus, self.colour,
-                self.remember6, self.flags, self.winner, [self.bounces[i] for i in range(4)],
-                self.turn)
+        return (self.locations(), [self.hand[0], self.hand[1]], self.bonus, self.colour,
+                self.flags, [self.bounces[i] for i in range(4)], self.turn, self.remember6)
 
     # ------------------------------------------------------------ playouts
     @staticmethod
@@ -965,24 +860,12 @@ def _replays(ParCheckers s) -> bool:
 
 
 def _rebuild_parcheckers(snapshot, history):
-    """Unpickle: the position itself, then its history (kept for undo_action is not
-    possible without the undo records, so a rebuilt state starts a fresh history)."""
+    """Unpickle: replay the history if it leads to the position (so undo keeps working),
+    else load the position itself with an empty history."""
     cdef ParCheckers s = ParCheckers()
-    locs, h0, h1, bonus, colour, rem6, flags, winner, bounces, turn = snapshot
-    cdef int c, loc, i
-    for c in range(4):
-        for loc in range(PC_LOCS):
-            s.cnt[c][loc] = 0
-    for i in range(8):
-        s.pos[i] = locs[i]
-        s.cnt[i >> 1][locs[i]] += 1
-    s.hand[0], s.hand[1] = h0, h1
-    s.bonus, s.colour, s.remember6, s.flags, s.winner = bonus, colour, rem6, flags, winner
-    for c in range(4):
-        s.bounces[c] = bounces[c]
-    s.turn = turn
+    s._load(*snapshot)
     if _replay_ok(history, s):
-        return ParCheckers.from_moves(history) if history else s
+        return ParCheckers.from_moves(history)
     return s
 
 
