@@ -31,6 +31,8 @@ _EXPORTS = {
     "reversi_svg": "qsearch.viz.reversi_svg",
     "PlayConnect4": "qsearch.viz.play",
     "PlayTicTacToe": "qsearch.viz.play",
+    "PlayParCheckers": "qsearch.viz.play_parcheckers",
+    "parcheckers_svg": "qsearch.viz.parcheckers_svg",
     "plot_nodes_per_move": "qsearch.viz.plots",
     "plot_node_comparison": "qsearch.viz.plots",
     "nodes_by_depth": "qsearch.viz.plots",

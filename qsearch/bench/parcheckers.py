@@ -1,0 +1,106 @@
+"""Speed tables for document 004 (ParCheckers): searches and games.
+
+Every number is measured in this run. Positions come from one game of agent 0 against
+agent 0 (seed 2425), taken at fixed move numbers, so the same positions are searched every
+run. The compiled searches are timed best of 3; the readable twins best of 3 too, except
+the twin of the node-limited search with the document's full budget (3,500,000 nodes, about
+a minute of pure Python), timed once and labelled so.
+"""
+from __future__ import annotations
+
+import random
+import time
+
+from qsearch.bench._table import best_of
+
+DOCUMENT_BUDGET = 3_500_000
+DOCUMENT_RUN = {"generated": 1_855_208, "evaluated": 1_644_797, "seconds": 18.8535}
+
+
+def game_positions(moves=(0, 25, 50, 75), seed: int = 2425) -> list:
+    """``[(move number, state)]`` along a game of agent 0 against agent 0."""
+    from qsearch.arena.parcheckers_agents import RandomAgent
+    from qsearch.games import ParCheckers
+
+    rng = random.Random(seed)
+    state, out = ParCheckers(), []
+    for k in range(max(moves) + 1):
+        if k in moves:
+            out.append((k, state.clone()))
+        state.apply_action(RandomAgent()(state, rng))
+    return out
+
+
+def search_table(quick: bool = False) -> list[dict]:
+    """Compiled minimax (depth 4) and node-limited minimax (document's budget) vs twins."""
+    from qsearch.heuristics.parcheckers import GANA, valoracion_test
+    from qsearch.reference import minimax as twin_minimax
+    from qsearch.reference.limited_minimax import limited_minimax as twin_limited
+    from qsearch.reference.parcheckers_heuristics import valoracion_test as twin_valoracion
+    from qsearch.search import minimax
+    from qsearch.search.limited_minimax import limited_minimax
+
+    positions = game_positions((25, 75) if quick else (0, 25, 50, 75))
+    rows = []
+    for k, state in positions:
+        t_c, res = best_of(3, lambda s=state: minimax(s, 4, valoracion_test, win_value=GANA))
+        t_t, twin = best_of(3, lambda s=state: twin_minimax(s, 4, twin_valoracion,
+                                                            win_value=GANA))
+        assert (twin.value, twin.action, twin.nodes) == (res.value, res.action, res.nodes)
+        rows.append({"search": "minimax depth 4, ValoracionTest", "after move": k,
+                     "children": len(state.legal_actions()), "nodes": res.nodes,
+                     "compiled time": t_c, "compiled Mn/s": res.nodes / t_c / 1e6,
+                     "twin time": t_t, "twin kn/s": res.nodes / t_t / 1e3, "x twin": t_t / t_c,
+                     "twin runs": 3})
+    budget = 350_000 if quick else DOCUMENT_BUDGET
+    for k, state in positions[:1] if quick else positions[1:3]:
+        t_c, res = best_of(3, lambda s=state: limited_minimax(s, 5, valoracion_test,
+                                                              max_nodes=budget))
+        repeats = 3 if quick else 1
+        t_t, twin = best_of(repeats, lambda s=state: twin_limited(s, 5, twin_valoracion,
+                                                                  max_nodes=budget))
+        assert (twin.generated, twin.evaluated, twin.action) == \
+            (res.generated, res.evaluated, res.action)
+        rows.append({"search": f"Minimax_Limitado depth 5, budget {budget:,}", "after move": k,
+                     "children": len(state.legal_actions()), "nodes": res.total,
+                     "compiled time": t_c, "compiled Mn/s": res.total / t_c / 1e6,
+                     "twin time": t_t, "twin kn/s": res.total / t_t / 1e3, "x twin": t_t / t_c,
+                     "twin runs": repeats})
+    rows.append({"search": "document 004's run (simulator, its machine)", "after move": 1,
+                 "nodes": DOCUMENT_RUN["generated"] + DOCUMENT_RUN["evaluated"],
+                 "compiled time": DOCUMENT_RUN["seconds"],
+                 "compiled Mn/s": DOCUMENT_BUDGET / DOCUMENT_RUN["seconds"] / 1e6})
+    return rows
+
+
+def games_table(quick: bool = False) -> list[dict]:
+    """Random playouts in C, agent games through the arena."""
+    from qsearch.arena import match
+    from qsearch.arena.parcheckers_agents import agent
+    from qsearch.games import ParCheckers
+
+    rows = []
+    n = 2_000 if quick else 20_000
+    t, (winners, lengths, _) = best_of(3, lambda: ParCheckers.random_playouts(n, seed=1))
+    rows.append({"games": "agent 0 vs agent 0, compiled playouts", "n": n, "time": t,
+                 "games/s": n / t, "moves/s": float(lengths.sum()) / t})
+    for a, b, games in ((0, 0, 200 if quick else 1000), (2, 1, 200 if quick else 1000),
+                        (3, 2, 10 if quick else 40)):
+        start = time.perf_counter()
+        result = match(ParCheckers, agent(a), agent(b), games, seed=5, progress=False)
+        t = time.perf_counter() - start
+        moves = sum(g.plies for g in result.games)
+        rows.append({"games": f"agent {a} vs agent {b}, arena (Python loop)", "n": games,
+                     "time": t, "games/s": games / t, "moves/s": moves / t})
+    return rows
+
+
+def sections(options) -> list[tuple]:
+    """The ParCheckers tables for ``python -m qsearch bench``."""
+    quick = options.quick
+    return [
+        ("parcheckers", "ParCheckers (document 004): compiled searches against their readable "
+         "twins on positions of a random game (`x twin` = twin time / compiled time)",
+         lambda: search_table(quick)),
+        ("parcheckers-games", "ParCheckers games per second", lambda: games_table(quick)),
+    ]

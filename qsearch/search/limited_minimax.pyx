@@ -1,0 +1,146 @@
+# cython: language_level=3, boundscheck=False, wraparound=False
+"""Document 004's ``Minimax_Limitado`` (§3.4), compiled: minimax with a node budget.
+
+The course's simulator lets each decision use at most ``max_nodes`` nodes *generated +
+evaluated* (3,500,000 in 2024-25) and a search that goes past it loses. The document's fix:
+check the budget after generating each child, and when it is spent
+
+* at a MAX node return the best value found so far (at the root, with a move);
+* at a MIN node return the node's own static evaluation, as if it were a leaf.
+
+Written in the document's MAX/MIN form (it is that function, made fast), on make/unmake
+instead of copying the board for every child. Counting as the simulator does: every child
+made is one generated node, and a node that visits all its ``n`` children costs ``n + 1``
+(the iterator's final ``++`` that finds no more children generates too); each call of the
+heuristic is one evaluated node (depth limit, game over, and a MIN node cut by the limit).
+
+``root_move``: the document's code, when the budget runs out at the root, stores the move of
+the child it has *just generated* (``it.getMovedColor()``...), not of the best child found
+so far. ``root_move="document"`` (default) does what the code does; ``"best"`` keeps the best
+child's move, which is what its text says. The twin is
+:mod:`qsearch.reference.limited_minimax`; both count the same nodes.
+"""
+import time
+
+from qsearch.games._game cimport MAX_ACTIONS, Game
+from qsearch.heuristics._heuristic cimport Heuristic
+
+from qsearch.heuristics import as_heuristic
+from qsearch.results import LimitedResult
+
+MASINF = 1e10            # the course's masinf = 9999999999.0f
+MENOSINF = -1e10
+COURSE_LIMIT = 3_500_000
+
+cdef double C_MASINF = 1e10
+cdef double C_MENOSINF = -1e10
+
+
+cdef class _Limited:
+    cdef Game state
+    cdef Heuristic heuristic
+    cdef object function
+    cdef int player, max_depth
+    cdef long long max_nodes, generated, evaluated
+    cdef bint reached, document_root
+    cdef public int best
+
+    cdef inline bint limit(self) noexcept:
+        return self.max_nodes > 0 and self.generated + self.evaluated >= self.max_nodes
+
+    cdef double evaluate(self) except? -1.5e308:
+        self.evaluated += 1
+        if self.heuristic is None:
+            return 0.0
+        return self.heuristic.evaluate(self.state, self.player)
+
+    cdef double search(self, int depth) except? -1.5e308:
+        cdef Game g = self.state
+        cdef int moves[MAX_ACTIONS]
+        cdef int n, i
+        cdef double valor, v
+        if depth == self.max_depth or g.terminal():
+            return self.evaluate()
+        n = g.legal_moves(moves)
+        if g.to_move() == self.player:                    # MAX node
+            valor = C_MENOSINF
+            for i in range(n):
+                g.make(moves[i])
+                self.generated += 1
+                if self.limit():
+                    self.reached = True
+                    if depth == 0 and self.document_root:
+                        self.best = moves[i]
+                    g.unmake(moves[i])
+                    return valor
+                v = self.search(depth + 1)
+                g.unmake(moves[i])
+                if v > valor:
+                    valor = v
+                    if depth == 0:
+                        self.best = moves[i]
+            self.generated += 1
+            return valor
+        valor = C_MASINF                                   # MIN node
+        for i in range(n):
+            g.make(moves[i])
+            self.generated += 1
+            if self.limit():
+                self.reached = True
+                g.unmake(moves[i])
+                return self.evaluate()
+            v = self.search(depth + 1)
+            g.unmake(moves[i])
+            if v < valor:
+                valor = v
+        self.generated += 1
+        return valor
+
+
+def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
+                    root_move="document") -> LimitedResult:
+    """``Minimax_Limitado(actual, jugador, 0, depth, ...)`` of document 004.
+
+    ``evaluate(state, player)``: a compiled Heuristic or a function (None: 0), called with
+    the searching player. ``max_nodes``: the budget of generated + evaluated nodes (None:
+    no limit, i.e. the document's plain ``Minimax``). Returns a :class:`LimitedResult`.
+    The state is not modified (the search runs on a clone).
+    """
+    if not isinstance(state, Game):
+        raise TypeError(f"limited_minimax needs a qsearch game, not {type(state).__name__}")
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth must be an int >= 1, not {type(depth).__name__}")
+    if depth < 1:
+        raise ValueError(f"depth must be >= 1, not {depth}")
+    if depth > 200:
+        raise ValueError(f"depth {depth} is too deep (at most 200)")
+    if max_nodes is not None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
+        if max_nodes < 1:
+            raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
+    if root_move not in ("document", "best"):
+        raise ValueError(f"root_move must be 'document' or 'best', not {root_move!r}")
+    if state.is_terminal():
+        raise ValueError("the game is over in this state: nothing to search")
+    if state.is_chance_node():
+        raise ValueError("limited_minimax cannot search a chance node")
+    cdef _Limited s = _Limited()
+    s.state = state.clone()
+    s.heuristic = as_heuristic(evaluate)
+    s.player = state.current_player()
+    s.max_depth = depth
+    s.max_nodes = max_nodes or 0
+    s.generated = s.evaluated = 0
+    s.reached = False
+    s.document_root = root_move == "document"
+    s.best = -1
+    start = time.perf_counter()
+    value = s.search(0)
+    elapsed = time.perf_counter() - start
+    if s.best < 0:                  # cut before any child was searched: play the first one
+        s.best = state.legal_actions()[0]
+    return LimitedResult(value=value, action=None if s.best < 0 else s.best,
+                         generated=s.generated, evaluated=s.evaluated,
+                         limit_reached=bool(s.reached), elapsed=elapsed, depth=depth,
+                         max_nodes=max_nodes)
