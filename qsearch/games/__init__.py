@@ -1,6 +1,7 @@
 """Game engines with one interface: make/unmake at the C level, OpenSpiel's API in Python."""
 from qsearch.games._game import Game
 from qsearch.games.connect4 import Connect4
+from qsearch.games.hypergammon import Hypergammon
 from qsearch.games.quarto import OwnPieceQuarto, Quarto
 from qsearch.games.tictactoe import TicTacToe
 from qsearch.games.toytree import ExplicitTree
@@ -9,6 +10,7 @@ CHANCE = -1
 TERMINAL = -4
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Connect4", "ExplicitTree", "Game", "OwnPieceQuarto", "Quarto",
+    "CHANCE", "TERMINAL", "Connect4", "ExplicitTree", "Game", "Hypergammon", "OwnPieceQuarto",
+    "Quarto",
     "TicTacToe",
 ]

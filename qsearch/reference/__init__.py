@@ -7,6 +7,7 @@ form where they do (negamax, PVS).
 """
 from qsearch.reference._common import ReferenceTable, make_table
 from qsearch.reference.alphabeta import alphabeta
+from qsearch.reference.expectiminimax import expectiminimax
 from qsearch.reference.minimax import minimax
 from qsearch.reference.negamax import negamax
 from qsearch.reference.pvs import pvs
@@ -33,5 +34,6 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
                   check_depth=check_depth, check_limits=check_limits, **options)
 
 
-__all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "iterative_deepening", "minimax",
+__all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "expectiminimax", "iterative_deepening",
+           "minimax",
            "negamax", "pvs"]
