@@ -220,3 +220,30 @@ def test_bad_input():
     with pytest.raises(TypeError):
         pip_race("not a state", 0)
     assert state.position_key() == key and state.history() == []
+
+
+# ------------------------------------------------------------------------- pictures
+def test_draw_search_shows_chance_nodes_probabilities_and_star_cuts():
+    from qsearch.viz.chance_stepper import ExpectiminimaxStepper
+    from qsearch.viz.searchtree import build_search_tree
+    from qsearch.viz.tree import draw_search
+
+    state = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))
+    res = expectiminimax(state, 3, pip_race, prune="star1", bounds=(-40, 40), limit=6,
+                         trace=True)
+    tree = build_search_tree(res.trace)
+    chance = [n for n in tree.nodes.values() if n.kind == "chance"]
+    assert len(chance) == len(state.legal_actions())
+    assert "star1" in {e.reason for e in tree.pruned}
+    source = draw_search(res, state=state).source
+    assert "shape=circle" in source and "p = 1/6" in source and "Star1 bound cuts at" in source
+    probed = expectiminimax(state, 3, pip_race, prune="star2", bounds=(-40, 40), limit=2,
+                            trace=True)
+    assert any(n.star_probe for n in build_search_tree(probed.trace).nodes.values())
+    assert "Star2 probe" in draw_search(probed, state=state).source
+    stepper = ExpectiminimaxStepper(state, 3, pip_race, prune="star1", bounds=(-40, 40),
+                                    limit=6)
+    captions = stepper.captions()
+    assert any("(Star1)" in c for c in captions)
+    assert any("probability-weighted mean" in c for c in captions)
+    assert stepper.n_steps == len(stepper.result.trace)
