@@ -38,7 +38,6 @@ from qsearch.trace import TraceEvent
 cdef enum:
     MAX_PLY = 128
     TIME_CHECK_MASK = 1023
-    MAX_OUTCOMES = 64
 
 
 cdef double now() noexcept nogil:
@@ -258,9 +257,9 @@ cdef class ExpectiSearcher:
                        long long node, long long parent) except? -1.5e308:
         """A chance node (already counted and entered): the weighted mean of its outcomes."""
         cdef Game g = self.state
-        cdef int out[MAX_OUTCOMES]
-        cdef double w[MAX_OUTCOMES]
-        cdef double low[MAX_OUTCOMES]       # Star2: lower bounds from the probes
+        cdef int out[MAX_ACTIONS]
+        cdef double w[MAX_ACTIONS]
+        cdef double low[MAX_ACTIONS]        # Star2: lower bounds from the probes
         cdef double total, s, v, bound, a, b, ca, cb, L, U
         cdef int n = self.outcomes(out, w, &total)
         cdef int i, j, m, q = persp, child_depth = depth - 1 if self.count_chance else depth
