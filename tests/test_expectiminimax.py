@@ -75,10 +75,8 @@ def test_star1_and_star2_are_exact_and_save_nodes():
             res = expectiminimax(state, depth, pip_race, prune=prune, player=who(state))
             assert (res.value, res.action) == (base.value, base.action), (repr(state), prune)
             totals[prune] += res.nodes
-            if prune == "star1":
-                assert res.nodes <= base.nodes
-    # Star2's probes cost nodes when they cut nothing (Ballard): fewer only in total.
-    assert totals["star2"] < totals[None] and totals["star1"] < totals[None]
+            assert res.nodes <= base.nodes, (repr(state), depth, prune)
+    assert totals["star2"] < totals["star1"] < totals[None]
 
 
 def test_pruning_with_tight_bounds_cuts_more():

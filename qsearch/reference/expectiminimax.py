@@ -88,12 +88,23 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
         if node_state.is_chance_node():
             return chance_node(node_state, depth, alpha, beta, ply, node, parent, persp), []
 
-        is_max = mover == MAX
         actions = node_state.legal_actions()
         if first_only:                  # a Star2 probe: the first action only
             actions = actions[:1]
-        best, best_pv = (-INF if is_max else INF), []
-        for i, a in enumerate(actions):
+        best, best_pv = decide(node_state, depth, alpha, beta, ply, node, mover, actions, 0,
+                               None, [])
+        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
+                   value=best, player=mover)
+        return best, best_pv
+
+    def decide(node_state, depth, alpha, beta, ply, node, mover, actions, start, best, best_pv):
+        """MAX or MIN over the children ``actions[start:]``, alpha-beta when pruning;
+        ``best``: what the children before ``start`` gave (None: nothing yet)."""
+        is_max = mover == MAX
+        if best is None:
+            best = -INF if is_max else INF
+        for i in range(start, len(actions)):
+            a = actions[i]
             child = node_state.child(a)
             ctx.generated += 1
             v, pv = value(child, depth - 1, alpha, beta, ply + 1, node, a, mover)
@@ -114,9 +125,39 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
                         ctx.record("cutoff", node, None, ply, a, alpha, beta, best, mover,
                                    pruned=actions[i + 1:])
                     break
-        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=best, player=mover)
         return best, best_pv
+
+    def resume(node_state, depth, alpha, beta, ply, parent, action, node, first, probe_limit):
+        """Finish the node a Star2 probe started (its first action gave ``first``) without
+        counting it or its first action again; a probe that only proved a bound (``first``
+        beyond ``probe_limit``) is searched again from scratch."""
+        mover = node_state.current_player()
+        is_max = mover == MAX
+        if (first >= probe_limit) if is_max else (first <= probe_limit):
+            ctx.researches += 1
+            return value(node_state, depth, alpha, beta, ply, parent, action, mover)[0]
+        if ctx.out_of_budget():
+            return 0.0
+        actions = node_state.legal_actions()
+        ctx.record("resume", node, None, ply, action, alpha, beta, None, mover)
+        best = first
+        if is_max and best > alpha:
+            alpha = best
+            ctx.record("update", node, None, ply, actions[0], alpha, beta, best, mover)
+        elif not is_max and best < beta:
+            beta = best
+            ctx.record("update", node, None, ply, actions[0], alpha, beta, best, mover)
+        best_pv = [actions[0]]
+        if alpha >= beta:
+            if len(actions) > 1:
+                ctx.cutoffs += 1
+                ctx.record("cutoff", node, None, ply, actions[0], alpha, beta, best, mover,
+                           pruned=actions[1:])
+        else:
+            best, best_pv = decide(node_state, depth, alpha, beta, ply, node, mover, actions,
+                                   1, best, best_pv)
+        ctx.record("exit", node, parent, ply, best_pv[0], value=best, player=mover)
+        return best
 
     def chance_node(node_state, depth, alpha, beta, ply, node, parent, persp):
         """The weighted mean of the outcomes (Star1/Star2 may stop early with a bound)."""
@@ -169,13 +210,16 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
 
         all_L, all_U = [L] * n, [U] * n
         low = [L] * n                    # Star2: lower bounds (q's view) from the probes
+        probe_node = [None] * n          # Star2: the node each probe left open
+        probe_beta = [U] * n             # Star2: the beta (q's view) each probe was given
         if prune_mode == 2 and child_depth > 0 and b_q < INF:   # probes can only cut beta
             acc = 0.0
             for i, (o, w) in enumerate(outcomes):
                 b = (b_q * total - plus(acc, i, all_L)) / w
                 if node_state.child(o).current_player() == q:
                     ctx.record("probe", node, None, ply, o, value=w / total, player=CHANCE)
-                    low[i] = search(i, L, min(b, U), first_only=True)
+                    probe_node[i], probe_beta[i] = ctx.nodes, min(b, U)
+                    low[i] = search(i, L, probe_beta[i], first_only=True)
                 else:
                     ctx.generated += 1   # the compiled search makes it to look at the mover
                 if ctx.aborted:
@@ -191,7 +235,14 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
             b = (b_q * total - plus(acc, i, low)) / w
             ca, cb = (a if a > L else L), (b if b < U else U)
             ctx.record("chance", node, None, ply, o, value=w / total, player=CHANCE)
-            v = search(i, ca, cb)
+            if probe_node[i] is not None:        # Star2 probed it: finish that node
+                child = node_state.child(o)
+                ctx.generated += 1
+                window = (ca, cb) if s > 0 else (-cb, -ca)
+                v = s * resume(child, child_depth, window[0], window[1], ply + 1, node, o,
+                               probe_node[i], s * low[i], s * probe_beta[i])
+            else:
+                v = search(i, ca, cb)
             if not ctx.aborted and ((v <= ca and ca > L) or (v >= cb and cb < U)):
                 # v may be only a bound: cut if the bound allows it, else search again
                 if v <= ca:

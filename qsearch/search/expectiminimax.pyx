@@ -63,6 +63,7 @@ cdef class ExpectiSearcher:
     cdef int pv[MAX_PLY][MAX_PLY]
     cdef int pv_len[MAX_PLY]
     cdef public long long nodes, generated, leaves, cutoffs, probes, researches
+    cdef int best_move                  # the best action of the last decision node finished
     cdef public list trace
 
     def configure(self, Game state, heuristic, *, int prune, int limit, bint count_chance,
@@ -173,7 +174,7 @@ cdef class ExpectiSearcher:
         """
         cdef Game g = self.state
         cdef int moves[MAX_ACTIONS]
-        cdef int n, i, j, mover, best_move = -1
+        cdef int n, mover
         cdef double v, best, u, sign = 1.0
         cdef long long node
 
@@ -217,10 +218,22 @@ cdef class ExpectiSearcher:
             sign = -1.0
             alpha, beta = -beta, -alpha
         n = g.legal_moves(moves)
-        if first_only:
-            n = 1
-        best = -INFINITY
-        for i in range(n):
+        best = self.decide(depth, alpha, beta, mover, ply, node, moves, 1 if first_only else n,
+                           0, -INFINITY, -1)
+        if self.tracing:
+            self.record("exit", node, parent, ply, self.best_move, NAN, NAN,
+                        self.to_root(sign * best, persp), mover)
+        return sign * best
+
+    cdef double decide(self, int depth, double alpha, double beta, int mover, int ply,
+                       long long node, int* moves, int n, int start, double best,
+                       int best_move) except? -1.5e308:
+        """The children ``start..n-1`` of a decision node, in its mover's view (alpha-beta
+        when pruning); ``best``/``best_move``: what the children before ``start`` gave."""
+        cdef Game g = self.state
+        cdef int i, j
+        cdef double v
+        for i in range(start, n):
             g.make(moves[i])
             self.generated += 1
             v = self.search(depth - 1, alpha, beta, mover, ply + 1, node, moves[i], False)
@@ -248,10 +261,51 @@ cdef class ExpectiSearcher:
                                              mover, mover,
                                              tuple([moves[k] for k in range(i + 1, n)]))
                     break
+        self.best_move = best_move
+        return best
+
+    cdef double resume(self, int depth, double alpha, double beta, int mover, int ply,
+                       long long parent, int action, long long node, double first,
+                       double probe_beta) except? -1.5e308:
+        """Finish a node a Star2 probe started (its first action gave ``first``), in its
+        mover's view: the probe's work is not repeated and the node is not counted again.
+
+        A probe that failed high (``first >= probe_beta``) only bounds the first action:
+        that node is searched again from scratch (``researches``), which is rare, since such
+        a probe normally cuts its chance node at once.
+        """
+        cdef Game g = self.state
+        cdef int moves[MAX_ACTIONS]
+        cdef int n
+        cdef double best = first
+        if first >= probe_beta:
+            self.researches += 1
+            return self.search(depth, alpha, beta, mover, ply, parent, action, False)
+        if self.aborted or self.out_of_budget():
+            self.aborted = True
+            return 0.0
+        n = g.legal_moves(moves)
         if self.tracing:
-            self.record("exit", node, parent, ply, best_move, NAN, NAN,
-                        self.to_root(sign * best, persp), mover)
-        return sign * best
+            self.record_view("resume", node, ply, action, alpha, beta, NAN, mover, mover)
+        self.pv_len[ply] = 0
+        self.best_move = moves[0]
+        if best > alpha:
+            alpha = best
+            if self.tracing:
+                self.record_view("update", node, ply, moves[0], alpha, beta, best, mover, mover)
+        if alpha >= beta:
+            if n > 1:
+                self.cutoffs += 1
+                if self.tracing:
+                    self.record_view("cutoff", node, ply, moves[0], alpha, beta, best, mover,
+                                     mover, tuple([moves[k] for k in range(1, n)]))
+        else:
+            best = self.decide(depth, alpha, beta, mover, ply, node, moves, n, 1, best,
+                               moves[0])
+        if self.tracing:
+            self.record("exit", node, parent, ply, self.best_move, NAN, NAN,
+                        self.to_root(best, mover), mover)
+        return best
 
     cdef double chance(self, int depth, double alpha, double beta, int persp, int ply,
                        long long node, long long parent) except? -1.5e308:
@@ -260,6 +314,8 @@ cdef class ExpectiSearcher:
         cdef int out[MAX_ACTIONS]
         cdef double w[MAX_ACTIONS]
         cdef double low[MAX_ACTIONS]        # Star2: lower bounds from the probes
+        cdef double probe_beta[MAX_ACTIONS]  # Star2: the beta each probe was given
+        cdef long long probe_node[MAX_ACTIONS]   # Star2: the node a probe left open, or -1
         cdef double total, s, v, bound, a, b, ca, cb, L, U
         cdef int n = self.outcomes(out, w, &total)
         cdef int i, j, m, q = persp, child_depth = depth - 1 if self.count_chance else depth
@@ -294,6 +350,7 @@ cdef class ExpectiSearcher:
 
         for i in range(n):
             low[i] = L
+            probe_node[i] = -1
         # Star2: probe every outcome (first action only); useless when beta is infinite
         probing = self.prune == 2 and child_depth > 0 and beta < INFINITY
         if probing:
@@ -310,7 +367,10 @@ cdef class ExpectiSearcher:
                         self.record("probe", node, -1, ply, out[i], NAN, NAN, w[i] / total,
                                     CHANCE)
                     self.probes += 1
-                    v = self.search(child_depth, L, min(b, U), q, ply + 1, node, out[i], True)
+                    probe_node[i] = self.nodes
+                    probe_beta[i] = min(b, U)
+                    v = self.search(child_depth, L, probe_beta[i], q, ply + 1, node, out[i],
+                                    True)
                     low[i] = v
                 g.unmake(out[i])
                 if self.aborted:
@@ -344,7 +404,11 @@ cdef class ExpectiSearcher:
                 self.record("chance", node, -1, ply, out[i], NAN, NAN, w[i] / total, CHANCE)
             g.make(out[i])
             self.generated += 1
-            v = self.search(child_depth, ca, cb, q, ply + 1, node, out[i], False)
+            if probe_node[i] >= 0:          # Star2 probed it: finish that node
+                v = self.resume(child_depth, ca, cb, q, ply + 1, node, out[i], probe_node[i],
+                                low[i], probe_beta[i])
+            else:
+                v = self.search(child_depth, ca, cb, q, ply + 1, node, out[i], False)
             if not self.aborted and ((v <= ca and ca > L) or (v >= cb and cb < U)):
                 # v may be only a bound: cut if the bound allows, else search it again
                 if v <= ca:

@@ -47,6 +47,11 @@ class ExpectiminimaxStepper(SearchStepper):
         return (f"At {self._who(e.node)}: Star2 probes {self.names.move(e.node, e.action)}, "
                 f"searching only the first move after it: a bound for the player who moves.")
 
+    def _on_resume(self, e, step) -> str:
+        return (f"Back at {self._who(e.node)}, which the probe left after its first move: its "
+                f"other moves are searched now, with α = {format_number(e.alpha)}, "
+                f"β = {format_number(e.beta)}.")
+
     def _on_probe_cutoff(self, e, step) -> str:
         return (f"At {self._who(e.node)} the probes already bound the average by "
                 f"{format_number(e.value)}, outside [{format_number(e.alpha)}, "

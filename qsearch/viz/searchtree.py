@@ -183,6 +183,10 @@ def build_search_tree(trace: Sequence[TraceEvent], step: int | None = None) -> S
             for a in e.pruned:
                 pruned.append(PrunedEdge(e.node, a, i, e.alpha, e.beta,
                                          node.player == root_player, reason))
+        elif e.kind == "resume":                   # Star2: the probed node is finished
+            node.exited_at = None
+            node.value = None
+            node.entry_window = node.window = (_num(e.alpha, -math.inf), _num(e.beta, math.inf))
         elif e.kind in ("chance", "probe"):       # expectiminimax: an outcome's probability
             node.probabilities[e.action] = e.value
             if e.kind == "probe":
