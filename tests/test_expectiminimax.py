@@ -245,3 +245,29 @@ def test_draw_search_shows_chance_nodes_probabilities_and_star_cuts():
     assert any("(Star1)" in c for c in captions)
     assert any("probability-weighted mean" in c for c in captions)
     assert stepper.n_steps == len(stepper.result.trace)
+
+
+# ------------------------------------------------------------------------- the heuristic
+def test_pip_race_by_hand():
+    start = Hypergammon.from_points([24, 23, 22], [24, 23, 22], to_move=0, dice=(4, 5))
+    assert pip_race(start, 0) == pip_race(start, 1) == 0.0
+    # x home on 6, 5, 5 (16 pips, one made point); o's back checkers can still hit them
+    s = Hypergammon.from_points([6, 5, 5], [24, 23, 22], to_move=0, dice=(4, 5))
+    assert pip_race(s, 0) == 69 - 16 + 1 and pip_race(s, 1) == -(69 - 16)
+    # the armies have passed each other: every checker is passed (+2 each), borne off too
+    s = Hypergammon.from_points([6, 5, 3], [18, 10, "off"], to_move=0, dice=(4, 5))
+    assert pip_race(s, 0) == (28 - 14) + 2 * 3
+    assert pip_race(s, 1) == (14 - 28) + 2 * 3
+    # a checker on the bar has 25 pips to go and blocks every "passed" bonus of the other side
+    s = Hypergammon.from_points(["bar", 6, 5], [3, 2, 1], to_move=0, dice=(4, 5))
+    assert pip_race(s, 1) == (36 - 6) + 0
+
+
+def test_pip_race_twin_and_bounds_on_random_positions():
+    for state, _ in random_positions(300, seed=16):
+        if state.is_chance_node():
+            continue
+        for player in (0, 1):
+            v = pip_race(state, player)
+            assert v == ref_pip_race(state, player)
+            assert pip_race.bounds[0] <= v <= pip_race.bounds[1]
