@@ -24,6 +24,8 @@ _EXPORTS = {
     "MinimaxStepper": "qsearch.viz.stepper",
     "AlphaBetaStepper": "qsearch.viz.stepper",
     "PVSStepper": "qsearch.viz.stepper",
+    "ExpectiminimaxStepper": "qsearch.viz.chance_stepper",
+    "hypergammon_svg": "qsearch.viz.hypergammon_svg",
     "board_svg": "qsearch.viz.boards",
     "PlayConnect4": "qsearch.viz.play",
     "PlayTicTacToe": "qsearch.viz.play",
