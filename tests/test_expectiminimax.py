@@ -135,9 +135,6 @@ def test_trace_is_the_same_and_has_chance_events():
             assert "probe" in kinds
 
 
-pyspiel = pytest.importorskip("pyspiel")
-
-
 def openspiel_pip_race(player):
     """The same evaluation on an OpenSpiel state, read from its observation tensor."""
     def value(state):
@@ -158,6 +155,7 @@ def openspiel_pip_race(player):
 
 
 def test_agrees_with_openspiel_expectiminimax():
+    pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python.algorithms.minimax import expectiminimax as spiel_em
 
     game = pyspiel.load_game("backgammon(hyper_backgammon=true)")

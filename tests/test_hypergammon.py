@@ -15,8 +15,6 @@ import pytest
 from qsearch import IllegalMoveError
 from qsearch.games.hypergammon import CHANCE_BASE, PASS_ACTION, Hypergammon
 
-pyspiel = pytest.importorskip("pyspiel")
-
 GAMES = 500
 HYPER = "backgammon(hyper_backgammon=true)"
 
@@ -50,6 +48,7 @@ def to_our_outcome(state, outcome: int) -> int:
 
 def play_lockstep(rng: random.Random) -> tuple[int, int]:
     """One random game on both engines; returns (decision nodes, nodes with merged plays)."""
+    pyspiel = pytest.importorskip("pyspiel")
     theirs = pyspiel.load_game(HYPER).new_initial_state()
     ours = Hypergammon()
     decisions = merged = 0
