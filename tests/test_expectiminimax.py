@@ -269,3 +269,22 @@ def test_pip_race_twin_and_bounds_on_random_positions():
             v = pip_race(state, player)
             assert v == ref_pip_race(state, player)
             assert pip_race.bounds[0] <= v <= pip_race.bounds[1]
+
+
+def test_node_limit_stops_both_alike():
+    state = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))
+    for prune in (None, "star2"):
+        c = expectiminimax(state, 4, pip_race, prune=prune, max_nodes=300)
+        r = ref_em(state, 4, ref_pip_race, prune=prune, max_nodes=300)
+        assert not c.complete and not r.complete
+        assert c.nodes == r.nodes == 300
+        assert (c.value, c.action) == (r.value, r.action)
+
+
+def test_bench_tables_run():
+    pytest.importorskip("pyspiel")
+    from qsearch.bench.expectiminimax import openspiel_table, star_table
+
+    rows = openspiel_table(1, repeats=1, openspiel_repeats=1)
+    assert rows[1]["same value"] == "yes" and rows[1]["same play"] == "yes"
+    assert all(r["same value and play"] == "yes" for r in star_table((1, 2), repeats=1))
