@@ -23,7 +23,8 @@ MAX/MIN nodes run alpha-beta.
 **Star2** (``prune="star2"``). Before the full searches, *probe* every outcome by searching
 only the first action of the player who moves after the roll: that is a bound on the
 outcome for that player (a lower bound for it), often enough to cut the chance node at
-once; if not, the bounds tighten Star1's windows. The chance node's arithmetic is therefore
+once; if not, the bounds tighten Star1's windows, and each probed node is *resumed* from its
+second action (not searched, nor counted, again). The chance node's arithmetic is therefore
 written from one player's view ``q`` (values ``v_q = s * v`` with ``s = +1`` for MAX,
 ``-1`` for MIN): the player who moved into it, or under Star2 the one the probes are for.
 
