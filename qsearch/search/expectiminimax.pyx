@@ -23,10 +23,10 @@ rest at U (or at L), already put its value outside the window. Star2 first *prob
 outcome, searching only the first action of the child: a lower bound on it for its mover,
 which can cut the node before any full search; the outcomes not cut are then *resumed*
 where the probe left them (the node and its first action are not searched or counted
-again), so Star2 never visits more nodes than the unpruned search. Every cut is decided by
-comparing the bound
-itself, computed with the same additions in the same order as the unpruned sum, with the
-window: so pruning returns exactly the unpruned value. A child whose window made it return
+again), so Star2 visits no more nodes than the unpruned search but for the rare re-searches
+below. Every cut is decided by comparing the bound itself, computed with the same additions
+in the same order as the unpruned sum, with the window: so pruning returns exactly the
+unpruned value. A child whose window made it return
 only a bound, where that bound cannot cut after rounding, is searched again with (L, U).
 """
 cimport cython
