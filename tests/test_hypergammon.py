@@ -139,6 +139,12 @@ def test_notation_examples():
     s = Hypergammon.from_points([24, 23, 22], [24, 23, 22], to_move=0, dice=(4, 5))
     assert s.action_to_string(s.string_to_action("24/20 23/18")) == "24/20 23/18"
     assert s.string_to_action("24/19/15") == s.string_to_action("24/19 19/15")
+    assert s.string_to_action("24/15") == s.string_to_action("24/19/15")     # one checker
+    ambiguous = Hypergammon.from_points([24, 23, 14], [13, 12, 7], to_move=0, dice=(2, 6))
+    texts = [ambiguous.action_to_string(a) for a in ambiguous.legal_actions()]
+    assert "14/12*/6" in texts and "14/8/6" in texts  # 14/6 hits on the way, or not
+    with pytest.raises(ValueError, match="ambiguous"):
+        ambiguous.string_to_action("14/6")
     hit = Hypergammon.from_points(["bar", 13, 8], [20, 19, 18], to_move=0, dice=(3, 5))
     texts = [hit.action_to_string(a) for a in hit.legal_actions()]
     assert "bar/22 13/8" in texts and all(t.startswith("bar/") for t in texts)

@@ -607,6 +607,14 @@ cdef class Hypergammon(Game):
             for a in legal:
                 if self.child(a).points(0) + self.child(a).points(1) == target:
                     return a
+        # one checker's moves written as one: "24/15" for 24/20/15 or 24/19/15
+        net = [a for a in legal
+               if _net_moves([(h[0], h[1]) for h in self.hops(a)]) == _net_moves(wanted)]
+        if len(net) == 1:
+            return net[0]
+        if len(net) > 1:
+            raise ValueError(f"{text!r} is ambiguous here: it could be "
+                             f"{' or '.join(self.action_to_string(a) for a in net)}")
         shown = ", ".join(self.action_to_string(a) for a in legal)
         raise IllegalMoveError(f"{text!r} is not a legal play with {self.dice[0]}-{self.dice[1]}; "
                                f"legal plays: {shown}")
@@ -718,6 +726,20 @@ def _format_hops(hops):
         parts.append(s)
         i += 1
     return " ".join(parts)
+
+
+def _net_moves(hops):
+    """Hops with each checker's consecutive moves joined: [(24, 20), (20, 15)] -> [(24, 15)]."""
+    hops = sorted(hops, reverse=True)
+    out = []
+    for frm, to in hops:
+        for k, (f0, t0) in enumerate(out):
+            if t0 == frm:
+                out[k] = (f0, to)
+                break
+        else:
+            out.append((frm, to))
+    return sorted(out)
 
 
 def _parse_point(c):
