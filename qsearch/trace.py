@@ -19,6 +19,19 @@ Event kinds, in the order a node produces them:
 ``cutoff``    alpha >= beta after child ``action``: the remaining actions ``pruned`` are
               not searched.
 ``exit``      the node returns ``value``; ``action`` is its best action (None at leaves).
+
+Expectiminimax (chance nodes) adds:
+
+``chance``        at a chance node, outcome ``action`` is about to be searched; ``value`` is
+                  its probability.
+``probe``         Star2: outcome ``action`` (probability ``value``) is probed with a narrow
+                  window before the full search.
+``probe_cutoff``  Star1/Star2: the outcomes' bounds prove the chance node cannot matter: the
+                  remaining outcomes ``pruned`` are not searched.
+``resume``        Star2: a probed outcome's search is finished from where its probe stopped.
+
+Quiescence search (the reference's Alg. 4 and 5) adds ``quiesce`` for a node searched past
+the depth limit because its position is volatile.
 """
 from __future__ import annotations
 
@@ -40,4 +53,5 @@ class TraceEvent(NamedTuple):
     pruned: tuple = ()
 
 
-EVENT_KINDS = ("enter", "terminal", "leaf", "tt_hit", "update", "research", "cutoff", "exit")
+EVENT_KINDS = ("enter", "terminal", "leaf", "tt_hit", "update", "research", "cutoff", "exit",
+               "chance", "probe", "probe_cutoff", "resume", "quiesce")

@@ -1,6 +1,7 @@
 """Game engines with one interface: make/unmake at the C level, OpenSpiel's API in Python."""
 from qsearch.games._game import Game
 from qsearch.games.connect4 import Connect4
+from qsearch.games.hypergammon import Hypergammon
 from qsearch.games.parcheckers import ParCheckers
 from qsearch.games.pig import Pig
 from qsearch.games.quarto import OwnPieceQuarto, Quarto
@@ -12,6 +13,6 @@ CHANCE = -1
 TERMINAL = -4
 
 __all__ = [
-    "CHANCE", "TERMINAL", "Connect4", "ExplicitTree", "Game", "OwnPieceQuarto", "ParCheckers",
-    "Pig", "Quarto", "Reversi", "TicTacToe",
+    "CHANCE", "TERMINAL", "Connect4", "ExplicitTree", "Game", "Hypergammon", "OwnPieceQuarto",
+    "ParCheckers", "Pig", "Quarto", "Reversi", "TicTacToe",
 ]

@@ -10,6 +10,7 @@ works, and its searches run, without the build (on OpenSpiel states or
 from qsearch.reference._common import ReferenceTable
 from qsearch.reference.alphabeta import alphabeta
 from qsearch.reference.deepening import iterative_deepening
+from qsearch.reference.expectiminimax import expectiminimax
 from qsearch.reference.mcts import mcts
 from qsearch.reference.minimax import minimax
 from qsearch.reference.negamax import negamax
@@ -17,5 +18,5 @@ from qsearch.reference.pvs import pvs
 
 ALGORITHMS = {"minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "pvs": pvs}
 
-__all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "iterative_deepening", "mcts",
-           "minimax", "negamax", "pvs"]
+__all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "expectiminimax", "iterative_deepening",
+           "mcts", "minimax", "negamax", "pvs"]

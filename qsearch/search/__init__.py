@@ -12,6 +12,7 @@ from qsearch.search.algorithms import (
 from qsearch.search.connect4_solver import Solver
 from qsearch.search.connect4_solver import analyze as analyze_connect4
 from qsearch.search.connect4_solver import solve as solve_connect4
+from qsearch.search.expectiminimax import expectiminimax
 from qsearch.search.limited_minimax import limited_minimax
 from qsearch.search.mcts import mcts
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
@@ -22,7 +23,7 @@ analyze = analyze_connect4
 
 __all__ = [
     "ALGORITHMS", "EXACT", "LOWER", "MCTSResult", "SearchResult", "SolveResult", "Solver",
-    "TranspositionTable", "UPPER", "alphabeta", "analyze", "analyze_connect4",
+    "TranspositionTable", "UPPER", "alphabeta", "analyze", "analyze_connect4", "expectiminimax",
     "iterative_deepening", "limited_minimax", "mcts", "minimax", "negamax", "pvs", "solve",
     "solve_connect4",
 ]

@@ -25,6 +25,8 @@ _EXPORTS = {
     "MinimaxStepper": "qsearch.viz.stepper",
     "AlphaBetaStepper": "qsearch.viz.stepper",
     "PVSStepper": "qsearch.viz.stepper",
+    "ExpectiminimaxStepper": "qsearch.viz.chance_stepper",
+    "hypergammon_svg": "qsearch.viz.hypergammon_svg",
     "board_svg": "qsearch.viz.boards",
     "draw_mcts": "qsearch.viz.mcts",
     "MCTSStepper": "qsearch.viz.mcts",

@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from qsearch.trace import TraceEvent
 
 TERMINAL = -4
+CHANCE = -1
 
-NodeKind = str  # "max", "min", "terminal" (game over), "leaf" (depth limit), "tt_hit"
+NodeKind = str  # "max", "min", "chance", "terminal" (game over), "leaf" (depth limit), "tt_hit"
 
 
 @dataclass
@@ -45,6 +46,8 @@ class TreeNode:
     probe: bool = False                      # PVS: a null-window test that was searched again
     research: bool = False                   # PVS: the full-window re-search of a probe
     path: tuple = ()                         # actions from the root
+    probabilities: dict = field(default_factory=dict)   # chance node: outcome -> probability
+    star_probe: bool = False                 # Star2: a probe (only the first action searched)
 
     @property
     def done(self) -> bool:
@@ -78,6 +81,7 @@ class PrunedEdge:
     alpha: float
     beta: float
     is_max: bool            # the parent is a MAX node (alpha >= beta cut) or MIN (beta <= alpha)
+    reason: str = ""        # at a chance node: "star1" (bounds) or "star2" (probes)
 
 
 @dataclass
@@ -100,6 +104,8 @@ class SearchTree:
         n = self.nodes[node_id]
         if n.player == TERMINAL:
             return "leaf"
+        if n.player == CHANCE:
+            return "chance"
         return "MAX" if n.player == self.root_player else "MIN"
 
     def bound_of(self, node_id: int) -> str:
@@ -144,14 +150,18 @@ def build_search_tree(trace: Sequence[TraceEvent], step: int | None = None) -> S
     if not -1 <= step < n:
         raise ValueError(f"step must be in 0..{n - 1} (the trace has {n} events), not {step}")
     root_player = trace[0].player
+    if root_player == CHANCE:       # expectiminimax from a roll: MAX is whoever moves first
+        root_player = next((e.player for e in trace if e.kind == "enter" and e.player >= 0),
+                           CHANCE)
     nodes: dict[int, TreeNode] = {}
     pruned: list[PrunedEdge] = []
     pending_research: set[tuple[int, int]] = set()
+    pending_probe: set[tuple[int, int]] = set()
     for i in range(step + 1):
         e = trace[i]
         if e.kind == "enter":
             window = (_num(e.alpha, -math.inf), _num(e.beta, math.inf))
-            kind = "terminal" if e.player == TERMINAL else (
+            kind = "terminal" if e.player == TERMINAL else "chance" if e.player == CHANCE else (
                 "max" if e.player == root_player else "min")
             path = () if e.parent is None else nodes[e.parent].path + (e.action,)
             node = TreeNode(e.node, e.parent, e.action, e.ply, e.player, kind, window, window,
@@ -161,6 +171,9 @@ def build_search_tree(trace: Sequence[TraceEvent], step: int | None = None) -> S
                 if (e.parent, e.action) in pending_research:
                     pending_research.discard((e.parent, e.action))
                     node.research = True
+                if (e.parent, e.action) in pending_probe:
+                    pending_probe.discard((e.parent, e.action))
+                    node.star_probe = True
             nodes[e.node] = node
             continue
         node = nodes[e.node]
@@ -178,13 +191,23 @@ def build_search_tree(trace: Sequence[TraceEvent], step: int | None = None) -> S
                     nodes[c].probe = True
                     break
             pending_research.add((e.node, e.action))
-        elif e.kind == "cutoff":
+        elif e.kind in ("cutoff", "probe_cutoff"):
             node.pruned = tuple(e.pruned)
             node.cut_at = i
             node.cut_window = (e.alpha, e.beta)
+            reason = "" if node.player != CHANCE else (
+                "star2" if e.kind == "probe_cutoff" else "star1")
             for a in e.pruned:
                 pruned.append(PrunedEdge(e.node, a, i, e.alpha, e.beta,
-                                         node.player == root_player))
+                                         node.player == root_player, reason))
+        elif e.kind == "resume":                   # Star2: the probed node is finished
+            node.exited_at = None
+            node.value = None
+            node.entry_window = node.window = (_num(e.alpha, -math.inf), _num(e.beta, math.inf))
+        elif e.kind in ("chance", "probe"):       # expectiminimax: an outcome's probability
+            node.probabilities[e.action] = e.value
+            if e.kind == "probe":
+                pending_probe.add((e.node, e.action))
         elif e.kind == "exit":
             node.value = e.value
             node.best_action = e.action

@@ -31,7 +31,8 @@ PRUNED = "#8c8c8c"
 OPEN = "#1f5fbf"
 CURRENT_FILL = "#ffe08a"
 TT_FILL = "#d8f0d8"
-SHAPES = {"max": "triangle", "min": "invtriangle", "terminal": "box", "leaf": "box"}
+SHAPES = {"max": "triangle", "min": "invtriangle", "terminal": "box", "leaf": "box",
+          "chance": "circle"}
 WINDOWLESS = ("minimax", "negamax")     # no alpha and beta to show
 MAX_SIZE = "8.5,40"     # inches: shrink trees wider than about 816 px (JupyterLab's output area)
 
@@ -48,6 +49,10 @@ def pruned_reason(tree: SearchTree, names: NodeNames, parent: int) -> str:
     """``β ≤ α at C3`` (a MIN node) or ``α ≥ β at B`` (a MAX node)."""
     node = tree.nodes[parent]
     where = names.name(parent)
+    if node.kind == "chance":               # expectiminimax: Ballard's bounds
+        cut = next((e for e in tree.pruned if e.parent == parent), None)
+        return (f"Star2 probes cut at {where}" if cut is not None and cut.reason == "star2"
+                else f"Star1 bound cuts at {where}")
     if node.player == tree.root_player:
         return f"α ≥ β at {where}"
     return f"β ≤ α at {where}"
@@ -152,6 +157,12 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
             label = (label + "\\n" if label else "") + "null window"
         if seen is not None and seen.research:
             label = (label + "\\n" if label else "") + "re-search"
+        if seen is not None and seen.star_probe:
+            label = (label + "\\n" if label else "") + "Star2 probe"
+            e["style"] = "dashed"
+        p = final.nodes[node.parent].probabilities.get(node.action)
+        if p is not None:
+            label = (label + "\\n" if label else "") + _probability(p)
         if label:
             e["label"] = label
         if seen is None:
@@ -173,6 +184,9 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
         text = []
         if edge_labels:
             text.append(_edge_label(names, edge.parent, edge.action, edge_labels))
+        p = final.nodes[edge.parent].probabilities.get(edge.action)
+        if p is not None:
+            text.append(_probability(p))
         if edge.parent not in first_cut:
             first_cut.add(edge.parent)
             text.append(pruned_reason(final, names, edge.parent))
@@ -251,7 +265,7 @@ def _state_lines(node, windows: bool, bound: str | None = None) -> list[str]:
         lines.append(v)
     elif node.best is not None:                 # open, with a best child so far
         lines.append(("≥ " if node.kind == "max" else "≤ ") + format_number(node.best))
-    if windows and node.kind in ("max", "min", "tt_hit"):
+    if windows and node.kind in ("max", "min", "tt_hit", "chance"):
         lines.append(format_window(node.window))
     return lines
 
@@ -273,7 +287,7 @@ def _uniform_sizes(tree: SearchTree, labels: dict, board: bool) -> dict:
     """
     char_w, line_h = (0.085, 0.19) if board else (0.078, 0.17)
     sizes = {}
-    for kind in ("max", "min", "terminal", "leaf"):
+    for kind in ("max", "min", "terminal", "leaf", "chance"):
         dims = [(max((len(x) for x in ls), default=1), max(len(ls), 1))
                 for i, ls in labels.items()
                 if (tree.nodes[i].kind if tree.nodes[i].kind in ("terminal", "leaf")
@@ -284,6 +298,8 @@ def _uniform_sizes(tree: SearchTree, labels: dict, board: bool) -> dict:
         h = max(d[1] for d in dims) * line_h + 0.12
         if kind in ("max", "min") and not board:    # text sits in a triangle's wide half
             w, h = max(2.0 * w, 0.6), max(2.0 * h + 0.1, 0.45)
+        if kind == "chance" and not board:          # a circle: as wide as it is tall
+            w = h = max(w, h, 0.5)
         sizes[kind] = {"width": f"{w:.2f}", "height": f"{h:.2f}", "fixedsize": "true"}
         if board:
             sizes[kind]["fontname"] = "Courier"
@@ -291,7 +307,17 @@ def _uniform_sizes(tree: SearchTree, labels: dict, board: bool) -> dict:
 
 
 def _player_kind(tree: SearchTree, node) -> str:
+    if node.kind == "chance":
+        return "chance"
     return "max" if node.player == tree.root_player else "min"
+
+
+def _probability(p: float) -> str:
+    """An outcome's probability on its edge: ``1/18`` when it is a simple fraction."""
+    from fractions import Fraction
+
+    f = Fraction(p).limit_denominator(1000)
+    return f"p = {f}" if abs(float(f) - p) < 1e-12 else f"p = {p:.3g}"
 
 
 def _label_lines(node, names: NodeNames, node_label) -> list[str]:

@@ -1,0 +1,72 @@
+"""Step through an expectiminimax search (chance nodes, Star1/Star2 cuts) like alpha-beta.
+
+:class:`ExpectiminimaxStepper` is the alpha-beta stepper of :mod:`qsearch.viz.stepper`
+(same widget, same drawing) on a search by :func:`qsearch.search.expectiminimax`, with
+captions for the chance-node events: an outcome and its probability, a Star2 probe, and the
+cuts of Star1 and Star2.
+"""
+from __future__ import annotations
+
+from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number
+from qsearch.viz.stepper import SearchStepper
+from qsearch.viz.tree import _probability
+
+
+class ExpectiminimaxStepper(SearchStepper):
+    """``ExpectiminimaxStepper(state, depth, evaluate, prune=None, **options)``.
+
+    The options (``prune``, ``limit``, ``count_chance``, ``bounds``, ``player``,
+    ``win_value``) go to :func:`qsearch.search.expectiminimax`.
+    """
+
+    algorithm = "expectiminimax"
+
+    def __init__(self, state, depth: int, evaluate=None, *, interval: int = 1000,
+                 hide_unexplored: bool = False, title: str | None = None, edge_labels=None,
+                 node_label=None, **search_options):
+        from qsearch.search import expectiminimax
+
+        if "trace" in search_options:
+            raise ValueError("the trace is always recorded here: do not pass trace=")
+        self.state = state
+        self.result = expectiminimax(state, depth, evaluate, trace=True, **search_options)
+        self.options = dict(search_options)
+        self.tree = build_search_tree(self.result.trace)
+        self.names = NodeNames(self.tree, self.state)
+        self.interval = interval
+        self.draw_options = {"hide_unexplored": hide_unexplored, "title": title,
+                             "edge_labels": edge_labels, "node_label": node_label}
+        self._svgs: dict[int, str] = {}
+        self._widget = None
+
+    def _on_chance(self, e, step) -> str:
+        return (f"At {self._who(e.node)}: the outcome {self.names.move(e.node, e.action)} "
+                f"({_probability(e.value)}) is searched.")
+
+    def _on_probe(self, e, step) -> str:
+        return (f"At {self._who(e.node)}: Star2 probes {self.names.move(e.node, e.action)}, "
+                f"searching only the first move after it: a bound for the player who moves.")
+
+    def _on_resume(self, e, step) -> str:
+        return (f"Back at {self._who(e.node)}, which the probe left after its first move: its "
+                f"other moves are searched now, with α = {format_number(e.alpha)}, "
+                f"β = {format_number(e.beta)}.")
+
+    def _on_probe_cutoff(self, e, step) -> str:
+        return (f"At {self._who(e.node)} the probes already bound the average by "
+                f"{format_number(e.value)}, outside [{format_number(e.alpha)}, "
+                f"{format_number(e.beta)}]: the other outcomes are cut (Star2).")
+
+    def _on_cutoff(self, e, step) -> str:
+        if self._role(e.node) != "chance":
+            return super()._on_cutoff(e, step)
+        return (f"At {self._who(e.node)} the outcomes searched, with the rest at the bounds, "
+                f"put the average at {format_number(e.value)}, outside "
+                f"[{format_number(e.alpha)}, {format_number(e.beta)}]: the other outcomes are "
+                f"cut (Star1).")
+
+    def _on_exit(self, e, step) -> str:
+        if self._role(e.node) == "chance":
+            return (f"{self._who(e.node)} returns the probability-weighted mean "
+                    f"{format_number(e.value)}.")
+        return super()._on_exit(e, step)

@@ -1,0 +1,290 @@
+"""Expectiminimax: compiled vs twin, Star1/Star2 vs unpruned, and independent oracles.
+
+Oracles besides the twin: a ten-line expectimax written straight from document 002's
+Alg. 6 with the games' probabilities, and OpenSpiel's own Python ``expectiminimax`` on
+OpenSpiel's ``backgammon(hyper_backgammon=true)`` (player moves only, its convention).
+"""
+import random
+
+import pytest
+
+from qsearch.games.hypergammon import CHANCE_BASE, Hypergammon
+from qsearch.heuristics.hypergammon import pip_race
+from qsearch.reference import expectiminimax as ref_em
+from qsearch.reference.hypergammon_heuristics import pip_race as ref_pip_race
+from qsearch.search import expectiminimax
+
+POSITIONS = 200
+COUNTS = ("value", "action", "pv", "nodes", "generated", "leaves", "cutoffs", "researches")
+
+
+def random_positions(n, seed, max_actions=40):
+    """``n`` non-terminal hypergammon positions (decision and chance nodes) with a depth."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        s = Hypergammon()
+        for _ in range(rng.randint(1, max_actions)):
+            s.apply_action(rng.choice(s.legal_actions()))
+            if s.is_terminal():
+                s.undo_action()
+                break
+        out.append((s, rng.randint(1, 3)))
+    return out
+
+
+def who(state):
+    """The ``player`` argument a chance root needs."""
+    return 0 if state.is_chance_node() else None
+
+
+def brute_force(state, depth, player, evaluate, count_chance=True, limit=None):
+    """Alg. 6 as written: chance nodes sum p * value, MAX/MIN nodes take max/min."""
+    if state.is_terminal():
+        return state.returns()[player]
+    if depth == 0:
+        return evaluate(state, player)
+    if state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        if limit:
+            outcomes = sorted(outcomes, key=lambda op: -op[1])[:limit]
+        total = sum(p for _, p in outcomes)
+        d = depth - 1 if count_chance else depth
+        return sum(p / total * brute_force(state.child(o), d, player, evaluate, count_chance,
+                                           limit) for o, p in outcomes)
+    values = [brute_force(state.child(a), depth - 1, player, evaluate, count_chance, limit)
+              for a in state.legal_actions()]
+    return max(values) if state.current_player() == player else min(values)
+
+
+def test_twin_equals_compiled_with_and_without_pruning():
+    for state, depth in random_positions(POSITIONS, seed=11):
+        for prune in (None, "star1", "star2"):
+            c = expectiminimax(state, depth, pip_race, prune=prune, player=who(state))
+            r = ref_em(state, depth, ref_pip_race, prune=prune, player=who(state))
+            assert [getattr(c, k) for k in COUNTS] == [getattr(r, k) for k in COUNTS], (
+                repr(state), depth, prune)
+
+
+def test_star1_and_star2_are_exact_and_save_nodes():
+    totals = {None: 0, "star1": 0, "star2": 0}
+    for state, depth in random_positions(POSITIONS, seed=12):
+        base = expectiminimax(state, depth, pip_race, player=who(state))
+        totals[None] += base.nodes
+        for prune in ("star1", "star2"):
+            res = expectiminimax(state, depth, pip_race, prune=prune, player=who(state))
+            assert (res.value, res.action) == (base.value, base.action), (repr(state), prune)
+            totals[prune] += res.nodes
+            assert res.nodes <= base.nodes, (repr(state), depth, prune)
+    assert totals["star2"] < totals["star1"] < totals[None]
+
+
+def test_pruning_with_tight_bounds_cuts_more():
+    state = Hypergammon.from_points([13, 8, 6], [20, 18, 3], to_move=1, dice=(2, 6))
+    base = expectiminimax(state, 3, pip_race)
+    loose = expectiminimax(state, 3, pip_race, prune="star2")
+    tight = expectiminimax(state, 3, pip_race, prune="star2", bounds=(-40, 40))
+    assert base.value == loose.value == tight.value
+    assert tight.nodes <= loose.nodes <= base.nodes
+
+
+def test_agrees_with_alg6_written_out():
+    for state, depth in random_positions(40, seed=13):
+        player = state.current_player() if not state.is_chance_node() else 0
+        res = expectiminimax(state, depth, pip_race, player=who(state))
+        assert res.value == pytest.approx(brute_force(state, depth, player, pip_race), abs=1e-9)
+        depth = min(depth, 2)        # player moves only: depth 2 is already the document's 3
+        res = expectiminimax(state, depth, pip_race, player=who(state), count_chance=False)
+        assert res.value == pytest.approx(
+            brute_force(state, depth, player, pip_race, count_chance=False), abs=1e-9)
+
+
+def test_limited_keeps_the_most_probable_rolls():
+    for state, depth in random_positions(30, seed=14):
+        player = state.current_player() if not state.is_chance_node() else 0
+        res = expectiminimax(state, depth, pip_race, player=who(state), limit=15)
+        assert res.value == pytest.approx(
+            brute_force(state, depth, player, pip_race, limit=15), abs=1e-9)
+        twin = ref_em(state, depth, ref_pip_race, player=who(state), limit=15)
+        assert (twin.value, twin.nodes) == (res.value, res.nodes)
+        full = expectiminimax(state, depth, pip_race, player=who(state))
+        assert expectiminimax(state, depth, pip_race, player=who(state), limit=21).value \
+            == full.value
+
+
+def test_depth_conventions_meet():
+    # the document's depth 3 (MAX, chance, MIN) is OpenSpiel's depth 2 (two player moves)
+    state = Hypergammon.from_points([24, 23, 22], [24, 23, 22], to_move=0, dice=(4, 5))
+    doc = expectiminimax(state, 3, pip_race)
+    spiel = expectiminimax(state, 2, pip_race, count_chance=False)
+    assert (doc.value, doc.action, doc.nodes, doc.leaves) == \
+        (spiel.value, spiel.action, spiel.nodes, spiel.leaves)
+
+
+def test_trace_is_the_same_and_has_chance_events():
+    state = Hypergammon.from_points([13, 8, 6], [20, 18, 3], to_move=1, dice=(2, 6))
+    for prune in (None, "star1", "star2"):
+        c = expectiminimax(state, 3, pip_race, prune=prune, trace=True)
+        r = ref_em(state, 3, ref_pip_race, prune=prune, trace=True)
+        assert c.trace == r.trace
+        kinds = {e.kind for e in c.trace}
+        assert "chance" in kinds
+        chance_probs = [e.value for e in c.trace if e.kind == "chance" and e.node == 1]
+        assert sum(chance_probs) == pytest.approx(1.0) and len(chance_probs) == 21
+        if prune == "star2":
+            assert "probe" in kinds
+
+
+def openspiel_pip_race(player):
+    """The same evaluation on an OpenSpiel state, read from its observation tensor."""
+    def value(state):
+        t = state.observation_tensor(0)
+        pts = [[0] * 24, [0] * 24]
+        for p in range(2):
+            for i in range(24):
+                v = t[(24 * p + i) * 4:(24 * p + i) * 4 + 4]
+                pts[p][i] = int(v[0] + 2 * v[1] + 3 * v[2] + v[3])
+        bar, off = (int(t[192]), int(t[195])), (int(t[193]), int(t[196]))
+        own = ([24 - i for i in range(24) for _ in range(pts[0][i])] + [25] * bar[0]
+               + [0] * off[0],
+               [i + 1 for i in range(24) for _ in range(pts[1][i])] + [25] * bar[1]
+               + [0] * off[1])
+        s = Hypergammon.from_points(own[0], own[1], to_move=0)
+        return pip_race(s, player)
+    return value
+
+
+def test_agrees_with_openspiel_expectiminimax():
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python.algorithms.minimax import expectiminimax as spiel_em
+
+    game = pyspiel.load_game("backgammon(hyper_backgammon=true)")
+    rng = random.Random(15)
+    checked = 0
+    for _ in range(40):
+        if checked == 4:
+            break
+        theirs, ours = game.new_initial_state(), Hypergammon()
+        for _ in range(rng.randint(2, 14)):
+            if theirs.is_chance_node():
+                o = rng.choice([a for a, _ in theirs.chance_outcomes()])
+                ours.apply_action(CHANCE_BASE + (o - 1 if ours.turns_played() >= 0
+                                                 and o < 30 and o % 2 else o))
+                theirs.apply_action(o)
+            else:
+                a = rng.choice(ours.legal_actions())
+                ours.apply_action(a)
+                theirs.apply_action(a)
+            if theirs.is_terminal():
+                break
+        if theirs.is_terminal() or theirs.is_chance_node():
+            continue
+        player = theirs.current_player()
+        v, a = spiel_em(theirs, 2, openspiel_pip_race(player), player)
+        res = expectiminimax(ours, 2, pip_race, count_chance=False)
+        assert res.value == pytest.approx(v, abs=1e-9)
+        assert ours.child(res.action).points(0) == ours.child(
+            [b for b in ours.legal_actions() if theirs.child(a).observation_tensor(0)
+             == theirs.child(b).observation_tensor(0)][0]).points(0)
+        checked += 1
+    assert checked == 4
+
+
+# ------------------------------------------------------------------------- bad input
+def test_bad_input():
+    state = Hypergammon.from_points([24, 23, 22], [24, 23, 22], to_move=0, dice=(4, 5))
+    key = state.position_key()
+    for search, evaluate in ((expectiminimax, pip_race), (ref_em, ref_pip_race)):
+        with pytest.raises(ValueError, match="bounds"):
+            search(state, 2, lambda s, p: 0.0, prune="star1")
+        with pytest.raises(ValueError, match="prune"):
+            search(state, 2, evaluate, prune="alphabeta")
+        with pytest.raises(ValueError, match="depth"):
+            search(state, -1, evaluate)
+        with pytest.raises(TypeError):
+            search(state, "3", evaluate)
+        with pytest.raises(ValueError, match="limit"):
+            search(state, 2, evaluate, limit=0)
+        with pytest.raises(ValueError, match="player"):
+            search(Hypergammon(), 2, evaluate)
+        with pytest.raises(ValueError, match="outside its declared bounds"):
+            search(state, 1, lambda s, p: 1000.0, prune="star2", bounds=(-10, 10))
+        with pytest.raises(ValueError, match="bounds"):
+            search(state, 1, evaluate, prune="star1", bounds=(5, -5))
+    with pytest.raises(TypeError):
+        expectiminimax("not a state", 2, pip_race)
+    with pytest.raises(TypeError):
+        pip_race("not a state", 0)
+    assert state.position_key() == key and state.history() == []
+
+
+# ------------------------------------------------------------------------- pictures
+def test_draw_search_shows_chance_nodes_probabilities_and_star_cuts():
+    from qsearch.viz.chance_stepper import ExpectiminimaxStepper
+    from qsearch.viz.searchtree import build_search_tree
+    from qsearch.viz.tree import draw_search
+
+    state = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))
+    res = expectiminimax(state, 3, pip_race, prune="star1", bounds=(-40, 40), limit=6,
+                         trace=True)
+    tree = build_search_tree(res.trace)
+    chance = [n for n in tree.nodes.values() if n.kind == "chance"]
+    assert len(chance) == len(state.legal_actions())
+    assert "star1" in {e.reason for e in tree.pruned}
+    source = draw_search(res, state=state).source
+    assert "shape=circle" in source and "p = 1/6" in source and "Star1 bound cuts at" in source
+    probed = expectiminimax(state, 3, pip_race, prune="star2", bounds=(-40, 40), limit=2,
+                            trace=True)
+    assert any(n.star_probe for n in build_search_tree(probed.trace).nodes.values())
+    assert "Star2 probe" in draw_search(probed, state=state).source
+    stepper = ExpectiminimaxStepper(state, 3, pip_race, prune="star1", bounds=(-40, 40),
+                                    limit=6)
+    captions = stepper.captions()
+    assert any("(Star1)" in c for c in captions)
+    assert any("probability-weighted mean" in c for c in captions)
+    assert stepper.n_steps == len(stepper.result.trace)
+
+
+# ------------------------------------------------------------------------- the heuristic
+def test_pip_race_by_hand():
+    start = Hypergammon.from_points([24, 23, 22], [24, 23, 22], to_move=0, dice=(4, 5))
+    assert pip_race(start, 0) == pip_race(start, 1) == 0.0
+    # x home on 6, 5, 5 (16 pips, one made point); o's back checkers can still hit them
+    s = Hypergammon.from_points([6, 5, 5], [24, 23, 22], to_move=0, dice=(4, 5))
+    assert pip_race(s, 0) == 69 - 16 + 1 and pip_race(s, 1) == -(69 - 16)
+    # the armies have passed each other: every checker is passed (+2 each), borne off too
+    s = Hypergammon.from_points([6, 5, 3], [18, 10, "off"], to_move=0, dice=(4, 5))
+    assert pip_race(s, 0) == (28 - 14) + 2 * 3
+    assert pip_race(s, 1) == (14 - 28) + 2 * 3
+    # a checker on the bar has 25 pips to go and blocks every "passed" bonus of the other side
+    s = Hypergammon.from_points(["bar", 6, 5], [3, 2, 1], to_move=0, dice=(4, 5))
+    assert pip_race(s, 1) == (36 - 6) + 0
+
+
+def test_pip_race_twin_and_bounds_on_random_positions():
+    for state, _ in random_positions(300, seed=16):
+        if state.is_chance_node():
+            continue
+        for player in (0, 1):
+            v = pip_race(state, player)
+            assert v == ref_pip_race(state, player)
+            assert pip_race.bounds[0] <= v <= pip_race.bounds[1]
+
+
+def test_node_limit_stops_both_alike():
+    state = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))
+    for prune in (None, "star2"):
+        c = expectiminimax(state, 4, pip_race, prune=prune, max_nodes=300)
+        r = ref_em(state, 4, ref_pip_race, prune=prune, max_nodes=300)
+        assert not c.complete and not r.complete
+        assert c.nodes == r.nodes == 300
+        assert (c.value, c.action) == (r.value, r.action)
+
+
+def test_bench_tables_run():
+    pytest.importorskip("pyspiel")
+    from qsearch.bench.expectiminimax import openspiel_table, star_table
+
+    rows = openspiel_table(1, repeats=1, openspiel_repeats=1)
+    assert rows[1]["same value"] == "yes" and rows[1]["same play"] == "yes"
+    assert all(r["same value and play"] == "yes" for r in star_table((1, 2), repeats=1))
