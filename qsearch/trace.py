@@ -18,6 +18,8 @@ Event kinds, in the order a node produces them:
 ``research``  (PVS) the null-window test of ``action`` failed high: searched again.
 ``cutoff``    alpha >= beta after child ``action``: the remaining actions ``pruned`` are
               not searched.
+``quiesce``   (quiescence search) the node lies beyond the search's horizon, in an extension
+              of a volatile leaf (document 002's Alg. 5); recorded right after ``enter``.
 ``exit``      the node returns ``value``; ``action`` is its best action (None at leaves).
 """
 from __future__ import annotations
@@ -40,4 +42,5 @@ class TraceEvent(NamedTuple):
     pruned: tuple = ()
 
 
-EVENT_KINDS = ("enter", "terminal", "leaf", "tt_hit", "update", "research", "cutoff", "exit")
+EVENT_KINDS = ("enter", "terminal", "leaf", "tt_hit", "update", "research", "cutoff", "exit",
+               "quiesce")

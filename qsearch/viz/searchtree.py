@@ -45,6 +45,7 @@ class TreeNode:
     probe: bool = False                      # PVS: a null-window test that was searched again
     research: bool = False                   # PVS: the full-window re-search of a probe
     path: tuple = ()                         # actions from the root
+    quiescent: bool = False                  # searched beyond the horizon (quiescence)
 
     @property
     def done(self) -> bool:
@@ -168,6 +169,8 @@ def build_search_tree(trace: Sequence[TraceEvent], step: int | None = None) -> S
             for a in e.pruned:
                 pruned.append(PrunedEdge(e.node, a, i, e.alpha, e.beta,
                                          node.player == root_player))
+        elif e.kind == "quiesce":
+            node.quiescent = True
         elif e.kind == "exit":
             node.value = e.value
             node.best_action = e.action
