@@ -10,6 +10,7 @@ from qsearch.reference.alphabeta import alphabeta
 from qsearch.reference.minimax import minimax
 from qsearch.reference.negamax import negamax
 from qsearch.reference.pvs import pvs
+from qsearch.reference.quiescence import QuiescentEvaluation, normal_search, quiescence_search
 from qsearch.search.deepening import deepen
 
 ALGORITHMS = {"minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "pvs": pvs}
@@ -33,5 +34,6 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
                   check_depth=check_depth, check_limits=check_limits, **options)
 
 
-__all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "iterative_deepening", "minimax",
-           "negamax", "pvs"]
+__all__ = ["ALGORITHMS", "QuiescentEvaluation", "ReferenceTable", "alphabeta",
+           "iterative_deepening", "minimax", "negamax", "normal_search", "pvs",
+           "quiescence_search"]
