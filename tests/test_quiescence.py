@@ -339,3 +339,10 @@ def test_bad_search_arguments():
     with pytest.raises(TypeError, match="evaluate"):
         QuiescentEvaluation(None, volatile, 1)
     assert s.fen() == EX_2_12
+
+
+def test_repr_rebuilds_and_svg_draws():
+    s = ChessState.from_moves("e4 e5 Nf3")
+    assert eval(repr(s), {"ChessState": ChessState}) == s
+    assert "<svg" in s._repr_svg_() and str(s).splitlines()[0] == "r n b q k b n r"
+    assert s.position_key() == s.clone().position_key() != ChessState().position_key()
