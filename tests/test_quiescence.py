@@ -346,3 +346,13 @@ def test_repr_rebuilds_and_svg_draws():
     assert eval(repr(s), {"ChessState": ChessState}) == s
     assert "<svg" in s._repr_svg_() and str(s).splitlines()[0] == "r n b q k b n r"
     assert s.position_key() == s.clone().position_key() != ChessState().position_key()
+
+
+def test_a_volatile_node_with_no_move_to_extend_is_a_leaf():
+    # volatile says "yes" everywhere, moves keeps nothing: the horizon nodes are scored.
+    s = ChessState(EX_2_12)
+    r = normal_search(s, 1, 3, material, volatile=lambda _: True, moves=lambda _: [],
+                      win_value=WIN)
+    plain = ref.minimax(s, 1, material, win_value=WIN)
+    assert (r.value, r.action, r.nodes, r.leaves) == (plain.value, plain.action, plain.nodes,
+                                                      plain.leaves)

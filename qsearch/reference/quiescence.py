@@ -143,6 +143,10 @@ def _run(name, state, depth, depth2, evaluate, volatile, moves, stand_pat, algor
 
         is_max = mover == max_player
         actions = children(node_state, quiescent, ply)
+        if not actions:              # ``moves`` kept none of them: nothing to search here
+            v = ctx.leaf_value(node_state)
+            ctx.record("leaf", node, parent, ply, value=v, player=mover)
+            return v, []
         best, best_pv = (-INF if is_max else INF), []
         searched_any = False
         if quiescent and stand_pat and (ply > 0 or player is not None):   # may not capture
