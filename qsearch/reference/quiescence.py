@@ -93,9 +93,11 @@ def _check_options(name, depth, volatile, moves, algorithm):
 
 def _run(name, state, depth, depth2, evaluate, volatile, moves, stand_pat, algorithm, order,
          max_nodes, time_limit, trace, win_value, win_decay, quiescent_root, player=None):
-    # ``player``: QuiescentEvaluation's leaf search, whose root is a leaf of another search
-    # (so MAX is that search's player and its root may stand pat like any quiescence node).
-    """The recursion shared by Alg. 4 and Alg. 5 (``quiescent_root`` picks which one starts)."""
+    """The recursion shared by Alg. 4 and Alg. 5 (``quiescent_root`` picks which one starts).
+
+    ``player`` is set by :class:`QuiescentEvaluation`, whose root is a leaf of another search:
+    MAX is that search's player, and the root may stand pat like any quiescence node.
+    """
     check_arguments(name, state, depth, max_nodes, time_limit)
     _check_options(name, depth, volatile, moves, algorithm)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
