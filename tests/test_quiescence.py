@@ -356,3 +356,20 @@ def test_a_volatile_node_with_no_move_to_extend_is_a_leaf():
     plain = ref.minimax(s, 1, material, win_value=WIN)
     assert (r.value, r.action, r.nodes, r.leaves) == (plain.value, plain.action, plain.nodes,
                                                       plain.leaves)
+
+
+def test_alphabeta_stand_pat_events_replay_and_draw():
+    pytest.importorskip("graphviz")
+    from qsearch.viz import draw_search
+
+    s = ChessState(EX_2_12)
+    r = normal_search(s, 2, 4, material, volatile=volatile, moves=captures, stand_pat=True,
+                      algorithm="alphabeta", trace=True, win_value=WIN)
+    stand = [e for e in r.trace if e.kind in ("update", "cutoff") and e.action is None]
+    assert stand and all(e.node != 0 for e in stand)         # never at the root
+    assert sum(e.kind == "enter" for e in r.trace) == r.nodes
+    assert sum(e.kind == "cutoff" for e in r.trace) == r.cutoffs
+    tree = build_search_tree(r.trace)
+    assert all(n.done for n in tree.nodes.values())
+    assert all(n.ply >= 2 for n in tree.nodes.values() if n.quiescent)
+    assert "[6, 6]" in draw_search(r, state=s).source       # windows are drawn
