@@ -18,6 +18,8 @@ Event kinds, in the order a node produces them:
 ``research``  (PVS) the null-window test of ``action`` failed high: searched again.
 ``cutoff``    alpha >= beta after child ``action``: the remaining actions ``pruned`` are
               not searched.
+``quiesce``   (quiescence search) the node lies beyond the search's horizon, in an extension
+              of a volatile leaf (document 002's Alg. 5); recorded right after ``enter``.
 ``exit``      the node returns ``value``; ``action`` is its best action (None at leaves).
 
 Expectiminimax (chance nodes) adds:
@@ -29,9 +31,6 @@ Expectiminimax (chance nodes) adds:
 ``probe_cutoff``  Star1/Star2: the outcomes' bounds prove the chance node cannot matter: the
                   remaining outcomes ``pruned`` are not searched.
 ``resume``        Star2: a probed outcome's search is finished from where its probe stopped.
-
-Quiescence search (the reference's Alg. 4 and 5) adds ``quiesce`` for a node searched past
-the depth limit because its position is volatile.
 """
 from __future__ import annotations
 

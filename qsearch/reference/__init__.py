@@ -15,8 +15,10 @@ from qsearch.reference.mcts import mcts
 from qsearch.reference.minimax import minimax
 from qsearch.reference.negamax import negamax
 from qsearch.reference.pvs import pvs
+from qsearch.reference.quiescence import QuiescentEvaluation, normal_search, quiescence_search
 
 ALGORITHMS = {"minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "pvs": pvs}
 
-__all__ = ["ALGORITHMS", "ReferenceTable", "alphabeta", "expectiminimax", "iterative_deepening",
-           "mcts", "minimax", "negamax", "pvs"]
+__all__ = ["ALGORITHMS", "QuiescentEvaluation", "ReferenceTable", "alphabeta", "expectiminimax",
+           "iterative_deepening", "mcts", "minimax", "negamax", "normal_search", "pvs",
+           "quiescence_search"]

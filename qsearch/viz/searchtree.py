@@ -48,6 +48,7 @@ class TreeNode:
     path: tuple = ()                         # actions from the root
     probabilities: dict = field(default_factory=dict)   # chance node: outcome -> probability
     star_probe: bool = False                 # Star2: a probe (only the first action searched)
+    quiescent: bool = False                  # searched beyond the horizon (quiescence)
 
     @property
     def done(self) -> bool:
@@ -208,6 +209,8 @@ def build_search_tree(trace: Sequence[TraceEvent], step: int | None = None) -> S
             node.probabilities[e.action] = e.value
             if e.kind == "probe":
                 pending_probe.add((e.node, e.action))
+        elif e.kind == "quiesce":
+            node.quiescent = True
         elif e.kind == "exit":
             node.value = e.value
             node.best_action = e.action

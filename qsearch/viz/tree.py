@@ -4,8 +4,9 @@ Conventions (Russell & Norvig's and the class notes'): MAX nodes are upward tria
 nodes downward triangles, leaves and terminal states boxes. Each node shows its name, its
 value (``≤ 2`` when alpha-beta only proved a bound) and its [alpha, beta] window; pruned
 branches are grey dashed stubs whose edge says why (``β ≤ α at C3``); the chosen line is
-bold. ``step=k`` draws the tree as of trace event ``k``: nodes not searched yet are faint
-(or hidden), the node the event is about is highlighted.
+bold; nodes a quiescence search added beyond the horizon are shaded lilac. ``step=k``
+draws the tree as of trace event ``k``: nodes not searched yet are faint (or hidden), the
+node the event is about is highlighted.
 
 The layout never changes from one step to the next (every node of the finished search is
 laid out at every step, some invisibly), so a step-through widget does not jump around.
@@ -31,6 +32,7 @@ PRUNED = "#8c8c8c"
 OPEN = "#1f5fbf"
 CURRENT_FILL = "#ffe08a"
 TT_FILL = "#d8f0d8"
+QUIESCE_FILL = "#e6dcf5"            # nodes of a quiescence extension, beyond the horizon
 SHAPES = {"max": "triangle", "min": "invtriangle", "terminal": "box", "leaf": "box",
           "chance": "circle"}
 WINDOWLESS = ("minimax", "negamax")     # no alpha and beta to show
@@ -102,7 +104,8 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
         edge_labels = not toy
     if node_label is None:
         node_label = "name" if toy else None
-    windows = show_window and getattr(result, "algorithm", "") not in WINDOWLESS
+    algorithm = getattr(result, "algorithm", "").split("/")[-1]    # "normal_search/minimax"
+    windows = show_window and algorithm not in WINDOWLESS
     if show_pv is None:
         show_pv = last
     pv_nodes = set(final.principal_line(result.pv)) if show_pv else set()
@@ -138,6 +141,8 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
         else:
             if seen.kind == "tt_hit":
                 attrs.update(style="filled", fillcolor=TT_FILL)
+            if seen.quiescent:
+                attrs.update(style="filled", fillcolor=QUIESCE_FILL)
             if not seen.done:
                 attrs.update(color=OPEN, penwidth="1.6")
             if seen.probe:
