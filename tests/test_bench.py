@@ -98,6 +98,13 @@ def test_reset_table_with_a_driver_sums_its_nodes_and_times(tmp_path):
     assert row["nodes ours/Pons"] == row["our nodes"] / 40
 
 
+def test_reset_table_without_a_driver_runs_one_process_per_position(tmp_path):
+    pons = c4.Pons(fake_solver(tmp_path, "plain", "m + ' ' + PUB.get(m, '0')"))
+    (row,) = c4.pons_reset_table(DATA, pons, None, sets=[("Test_L3_R1", 3)], repeats=1)
+    assert row["positions"] == 3 and row["scores"] == "all equal"
+    assert "Pons nodes" not in row and row["Pons start-up time"] > 0
+
+
 def test_a_driver_must_print_nodes_and_time(tmp_path):
     with pytest.raises(ValueError, match="score nodes microseconds"):
         c4.PonsDriver(fake_solver(tmp_path, "plain", "m + ' 1'"))
