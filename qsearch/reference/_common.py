@@ -30,6 +30,21 @@ def check_arguments(name: str, state, depth, max_nodes, time_limit, order=None) 
     return depth
 
 
+def mix64(key: int) -> int:
+    """MurmurHash3's 64-bit finaliser, the twin of ``mix64`` in ``qsearch/search/tt.pxd``.
+
+    A bijection on 64-bit words that scatters very regular keys (board bits) over all bits,
+    so that its low bits pick a table slot evenly.
+    """
+    m = (1 << 64) - 1
+    x = key & m
+    x ^= x >> 33
+    x = (x * 0xFF51AFD7ED558CCD) & m
+    x ^= x >> 33
+    x = (x * 0xC4CEB9FE1A85EC53) & m
+    return x ^ (x >> 33)
+
+
 class ReferenceTable:
     """Twin of :class:`qsearch.search.TranspositionTable`: same slots, always replace.
 
@@ -47,14 +62,7 @@ class ReferenceTable:
 
     def slot(self, key: int) -> int:
         """The same 64-bit mix as the compiled table, then the low ``bits`` bits."""
-        m = (1 << 64) - 1
-        x = key & m
-        x ^= x >> 33
-        x = (x * 0xFF51AFD7ED558CCD) & m
-        x ^= x >> 33
-        x = (x * 0xC4CEB9FE1A85EC53) & m
-        x ^= x >> 33
-        return x & ((1 << self.bits) - 1)
+        return mix64(key) & ((1 << self.bits) - 1)
 
     def entry(self, key: int):
         """``(value, depth, move, flag, ply)`` stored for ``key``, or None."""

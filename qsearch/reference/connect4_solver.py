@@ -35,6 +35,7 @@ from __future__ import annotations
 import time
 
 from qsearch.games.connect4 import Connect4
+from qsearch.reference._common import mix64
 from qsearch.results import SolveResult
 
 WIDTH, HEIGHT, CELLS = 7, 6, 42
@@ -83,14 +84,6 @@ def non_losing_moves(cur: int, mask: int) -> int:
             return 0
         possible = forced                             # we must block the only one
     return possible & ~(threats >> 1)                 # never fill the cell below a threat
-
-
-def mix64(z: int) -> int:
-    """The splitmix64 finaliser: a bijection on 64-bit words that scatters the very regular
-    position keys over all bits, so that ``mix64(key) % size`` spreads them over the table."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-    return z ^ (z >> 31)
 
 
 def _half(x: int) -> int:

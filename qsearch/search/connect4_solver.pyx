@@ -17,9 +17,10 @@ from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.mman cimport MADV_HUGEPAGE, madvise
 from posix.stdlib cimport posix_memalign
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from qsearch.games.connect4 cimport Connect4
+from qsearch.search.clock cimport now
+from qsearch.search.tt cimport mix64
 
 from qsearch.results import SolveResult
 
@@ -116,13 +117,6 @@ cdef inline u64 non_losing_moves(u64 cur, u64 mask) noexcept nogil:
             return 0
         possible = forced                  # must block the only one
     return possible & ~(threats >> 1)      # never play just below an opponent's threat
-
-
-cdef inline u64 mix64(u64 z) noexcept nogil:
-    """splitmix64 finaliser: spreads the structured keys over all index bits."""
-    z = (z ^ (z >> 30)) * <u64>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <u64>0x94D049BB133111EB
-    return z ^ (z >> 31)
 
 
 cdef inline void tt_store(Search* s, u64 h, int value, u64 flag) noexcept nogil:
@@ -246,12 +240,6 @@ cdef int solve_c(Search* s, u64 cur, u64 mask, int moves, bint weak) noexcept no
     if weak:
         return (lo > 0) - (lo < 0)
     return lo
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + 1e-9 * ts.tv_nsec
 
 
 cdef Connect4 _checked(state):
