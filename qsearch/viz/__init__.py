@@ -38,6 +38,9 @@ _EXPORTS = {
     "plot_nodes_per_move": "qsearch.viz.plots",
     "plot_node_comparison": "qsearch.viz.plots",
     "nodes_by_depth": "qsearch.viz.plots",
+    "AlphaBetaExercise": "qsearch.viz.exercise",
+    "MinimaxExercise": "qsearch.viz.exercise",
+    "MoveOrderingExercise": "qsearch.viz.exercise",
     "plot_nodes_by_depth": "qsearch.viz.plots",
 }
 

@@ -107,16 +107,17 @@ class TreeExercise:
     ask_cuts = True
 
     def __init__(self, tree, *, fail_hard: bool = True, windows: bool = False,
-                 title: str | None = None):
-        if not isinstance(fail_hard, bool) or not isinstance(windows, bool):
-            raise TypeError("fail_hard and windows must be True or False")
+                 strict: bool = False, title: str | None = None):
+        if not all(isinstance(x, bool) for x in (fail_hard, windows, strict)):
+            raise TypeError("fail_hard, windows and strict must be True or False")
         self.state = as_tree(tree)
         if self.state.__reduce__()[1][2] != 0:          # root_player
             raise ValueError("exercises use trees with MAX (player 0) at the root")
         self.fail_hard = fail_hard
         self.ask_windows = windows and self.algorithm != "minimax"
         self.title = title
-        options = {"fail_hard": fail_hard} if self.algorithm == "alphabeta" else {}
+        options = ({"fail_hard": fail_hard, "strict": strict}
+                   if self.algorithm == "alphabeta" else {})
         self.options = options
         _, self.result = run_traced(self.state, self.algorithm, **options)
         self.search = build_search_tree(self.result.trace)
@@ -515,10 +516,11 @@ class TreeExercise:
 class AlphaBetaExercise(TreeExercise):
     """Fill in alpha-beta by hand: values (``windows=True``: and [α, β]) and the cut branches.
 
-    ``AlphaBetaExercise(tree, fail_hard=True, windows=False, title=None)``; ``tree`` is an
-    ExplicitTree, nested lists or the text form. ``fail_hard=True`` grades against the class
-    notes' procedure (a cut node returns a value clamped to its window), False against
-    fail-soft alpha-beta (the best value found, which may lie outside it).
+    ``AlphaBetaExercise(tree, fail_hard=True, windows=False, strict=False, title=None)``;
+    ``tree`` is an ExplicitTree, nested lists or the text form. ``fail_hard=True`` grades
+    against the class notes' procedure (a cut node returns a value clamped to its window),
+    False against fail-soft alpha-beta (the best value found, which may lie outside it).
+    ``strict=True`` cuts only when alpha > beta (document 002's Alg. 2), not on a tie.
     """
 
     algorithm = "alphabeta"
@@ -541,11 +543,14 @@ class MoveOrderingExercise:
     the widget's text boxes); :meth:`check` runs alpha-beta on the reordered tree and compares
     the nodes it visits with the best-first order (at every node the best child for the player
     to move first: Knuth and Moore's minimal tree). Passing means visiting no more nodes
-    than that. ``fail_hard`` chooses the alpha-beta graded against (the counts are the same).
+    than that. ``fail_hard`` and ``strict`` (cut only when alpha > beta, document 002's Alg. 2)
+    choose the alpha-beta the orders are graded with.
     """
 
-    def __init__(self, tree, *, fail_hard: bool = True, title: str | None = None):
+    def __init__(self, tree, *, fail_hard: bool = True, strict: bool = False,
+                 title: str | None = None):
         self.state = as_tree(tree)
+        self.strict = strict
         if self.state.__reduce__()[1][2] != 0:
             raise ValueError("exercises use trees with MAX (player 0) at the root")
         self.fail_hard = fail_hard
@@ -602,7 +607,8 @@ class MoveOrderingExercise:
         """Nodes alpha-beta visits on the tree in these orders (default: the student's)."""
         from qsearch.search import alphabeta
 
-        return alphabeta(self.reordered(orders), fail_hard=self.fail_hard).nodes
+        return alphabeta(self.reordered(orders), fail_hard=self.fail_hard,
+                         strict=self.strict).nodes
 
     def check(self) -> Grade:
         """Right when the student's order visits no more nodes than best-first order."""
@@ -624,7 +630,7 @@ class MoveOrderingExercise:
         from qsearch.search import alphabeta
 
         tree = self.reordered()
-        result = alphabeta(tree, fail_hard=self.fail_hard, trace=True)
+        result = alphabeta(tree, fail_hard=self.fail_hard, strict=self.strict, trace=True)
         search = build_search_tree(result.trace)
         names = NodeNames(search, tree)
         searched = {names.name(i) for i in search.nodes}
@@ -644,7 +650,8 @@ class MoveOrderingExercise:
         """The alpha-beta search of the tree in the student's order (cuts included)."""
         from qsearch.viz.tree import draw_tree
 
-        return draw_tree(self.reordered(), fail_hard=self.fail_hard, title=self.title)
+        return draw_tree(self.reordered(), fail_hard=self.fail_hard, strict=self.strict,
+                         title=self.title)
 
     def svg(self) -> str:
         """The ``<svg>`` of :meth:`draw`."""
@@ -657,7 +664,8 @@ class MoveOrderingExercise:
         """The stepper on the tree in the student's order."""
         from qsearch.viz.stepper import AlphaBetaStepper
 
-        stepper = AlphaBetaStepper(self.reordered(), fail_hard=self.fail_hard)
+        stepper = AlphaBetaStepper(self.reordered(), fail_hard=self.fail_hard,
+                                   strict=self.strict)
         if self._widget is not None:
             self.stepper_box.children = (stepper.widget,)
         return stepper
