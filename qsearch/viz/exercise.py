@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from qsearch.exercises import as_tree, named_nodes, tree_from_named
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
-from qsearch.viz.tree import run_traced, svg_text
+from qsearch.viz.tree import new_digraph, run_traced, svg_text
 
 RIGHT = "#1b7f3b"
 WRONG = "#c0262d"
@@ -330,11 +330,9 @@ class TreeExercise:
         """A :class:`graphviz.Digraph` of the exercise as it stands: leaves with their values,
         inner nodes with the student's entries (green right, red wrong once checked), marked
         cuts as dashed branches with scissors."""
-        import graphviz
-
         wrong = {(m.node, m.what) for m in (self.grade.mistakes if self.grade else ())}
         checked = self.grade is not None
-        dot = graphviz.Digraph(graph_attr={
+        dot = new_digraph(graph_attr={
             "rankdir": "TB", "nodesep": "0.3", "ranksep": "0.5", "bgcolor": "white",
             "ordering": "out", "fontname": "Helvetica", "size": "8.5,40",
             **({"label": self.title, "labelloc": "t", "fontsize": "16"} if self.title else {}),
