@@ -41,6 +41,7 @@ _EXPORTS = {
     "AlphaBetaExercise": "qsearch.viz.exercise",
     "MinimaxExercise": "qsearch.viz.exercise",
     "MoveOrderingExercise": "qsearch.viz.exercise",
+    "TreeEditor": "qsearch.viz.exercise_editor",
     "plot_nodes_by_depth": "qsearch.viz.plots",
 }
 
