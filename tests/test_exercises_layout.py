@@ -100,3 +100,11 @@ def test_dark_theme_pictures_have_an_opaque_background():
 def test_labels_split_as_graphviz_splits_them():
     assert label_lines(r"a\nb\lc") == [("a", "c"), ("b", "l"), ("c", "c")]
     assert label_lines("x") == [("x", "c")]
+
+
+def test_boards_have_an_opaque_background():
+    from qsearch.games import Connect4, Reversi, TicTacToe
+
+    for state in (TicTacToe(), Connect4.from_moves("4453"), Reversi()):
+        svg = state._repr_svg_()
+        assert 'style="background:#ffffff"' in svg.split(">", 1)[0], type(state).__name__
