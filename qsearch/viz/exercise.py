@@ -156,7 +156,9 @@ class TreeExercise:
 
     # ------------------------------------------------------------------ entries
     def enter(self, node: str, value=None, *, alpha=None, beta=None) -> None:
-        """The student's value (and window) at inner ``node``; numbers or text, blank clears."""
+        """The student's entries at inner ``node``: its value and (``windows=True``) alpha and
+        beta, as numbers or text (``"-inf"``); each call sets all three, None or blank
+        clearing one."""
         node = self._inner(node)
         v, a, b = parse_entry(value), parse_entry(alpha), parse_entry(beta)
         _set(self.values, node, v)
