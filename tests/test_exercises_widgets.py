@@ -145,9 +145,11 @@ def test_minimax_exercise_grades_every_inner_node():
 
 def test_move_ordering_best_first_passes_and_a_bad_order_fails():
     ex = MoveOrderingExercise(RN)
+    assert "[" not in ex.svg() and "β ≤ α" not in ex.svg()    # no search shown before Check
     assert ex.best_orders()["D"] == ["D3", "D2", "D1"]
     assert not ex.check().passed                # the book's order is not the best
     assert ex.counts == (11, 9)
+    assert "β ≤ α at C" in ex.svg()                          # after Check: the search, cuts
     for node, order in ex.best_orders().items():
         ex.order(node, order)
     assert ex.check().passed and ex.counts == (9, 9)

@@ -348,8 +348,8 @@ class TreeExercise:
                                  f"{self._shown(self.betas.get(name))}]")
                 depth = len(self._path(name))
                 shape = "triangle" if depth % 2 == 0 else "invtriangle"
-                attrs = {"shape": shape, "width": "1.3",
-                         "height": "1.25" if self.ask_windows else "0.95"}
+                attrs = {"shape": shape, "width": "1.3" if self.ask_windows else "0.9",
+                         "height": "1.25" if self.ask_windows else "0.75"}
                 bad = any((name, w) in wrong for w in ("value", "alpha", "beta"))
                 if checked and name in self.searched or bad:
                     attrs.update(color=WRONG if bad else RIGHT, penwidth="2.2",
@@ -647,9 +647,12 @@ class MoveOrderingExercise:
         return self.inner[0], "Put each player's best child first."
 
     def draw(self):
-        """The alpha-beta search of the tree in the student's order (cuts included)."""
+        """The tree in the student's order, leaf values only; once checked, alpha-beta's
+        search of it (what it visits and cuts)."""
         from qsearch.viz.tree import draw_tree
 
+        if self.grade is None:
+            return plain_drawing(named_nodes(self.reordered()), title=self.title)
         return draw_tree(self.reordered(), fail_hard=self.fail_hard, strict=self.strict,
                          title=self.title)
 
@@ -731,6 +734,34 @@ class MoveOrderingExercise:
 
     def __repr__(self) -> str:
         return f"MoveOrderingExercise({self.state!r})"
+
+
+def plain_drawing(named, *, title: str | None = None, selected: str | None = None):
+    """A Digraph of a tree given as nested ``(name, value or [children])`` pairs: MAX/MIN
+    triangles with their names, leaves with their values, ``selected`` shaded."""
+    dot = new_digraph(graph_attr={
+        "rankdir": "TB", "nodesep": "0.3", "ranksep": "0.45", "bgcolor": "white",
+        "ordering": "out", "fontname": "Helvetica", "size": "8.5,40",
+        **({"label": title, "labelloc": "t", "fontsize": "16"} if title else {}),
+    }, node_attr={"fontname": "Helvetica", "fontsize": "11", "fixedsize": "true"},
+        edge_attr={"arrowhead": "none"})
+
+    def add(node, depth):
+        name, body = node
+        attrs = ({"shape": "triangle" if depth % 2 == 0 else "invtriangle",
+                  "width": "0.9", "height": "0.7"} if isinstance(body, list)
+                 else {"shape": "box", "width": "0.6", "height": "0.45"})
+        if name == selected:
+            attrs.update(style="filled", fillcolor="#ffe08a", penwidth="2")
+        label = name if isinstance(body, list) else f"{name}\\n{format_number(body)}"
+        dot.node(name, label, **attrs)
+        if isinstance(body, list):
+            for child in body:
+                add(child, depth + 1)
+                dot.edge(name, child[0])
+
+    add(named, 0)
+    return dot
 
 
 def _minimax_values(named) -> dict:

@@ -15,11 +15,9 @@ from __future__ import annotations
 import html
 
 from qsearch.exercises import named_nodes, tree_from_named, tree_from_text, tree_to_text
-from qsearch.viz.exercise import parse_entry
-from qsearch.viz.searchtree import format_number
-from qsearch.viz.tree import new_digraph, svg_text
+from qsearch.viz.exercise import parse_entry, plain_drawing
+from qsearch.viz.tree import svg_text
 
-SELECTED_FILL = "#ffe08a"
 DEFAULT_TREE = "A:[B:[B1:3, B2:12, B3:8], C:[C1:2, C2:4, C3:6], D:[D1:14, D2:5, D3:2]]"
 ALGORITHMS = ("minimax", "alphabeta", "pvs")
 
@@ -169,29 +167,7 @@ class TreeEditor:
     def draw(self):
         """A Digraph of the tree: MAX/MIN triangles named, leaves with their values, the
         selected node shaded."""
-        dot = new_digraph(graph_attr={
-            "rankdir": "TB", "nodesep": "0.3", "ranksep": "0.45", "bgcolor": "white",
-            "ordering": "out", "fontname": "Helvetica", "size": "8.5,40",
-            **({"label": self.title, "labelloc": "t", "fontsize": "16"} if self.title else {}),
-        }, node_attr={"fontname": "Helvetica", "fontsize": "11", "fixedsize": "true"},
-            edge_attr={"arrowhead": "none"})
-
-        def add(node, depth):
-            name, body = node
-            attrs = ({"shape": "triangle" if depth % 2 == 0 else "invtriangle",
-                      "width": "0.9", "height": "0.7"} if isinstance(body, list)
-                     else {"shape": "box", "width": "0.6", "height": "0.45"})
-            if name == self.selected:
-                attrs.update(style="filled", fillcolor=SELECTED_FILL, penwidth="2")
-            label = name if isinstance(body, list) else f"{name}\\n{format_number(body)}"
-            dot.node(name, label, **attrs)
-            if isinstance(body, list):
-                for child in body:
-                    add(child, depth + 1)
-                    dot.edge(name, child[0])
-
-        add(self._root, 0)
-        return dot
+        return plain_drawing(_frozen(self._root), title=self.title, selected=self.selected)
 
     def svg(self) -> str:
         """The ``<svg>`` of :meth:`draw`."""
