@@ -110,3 +110,10 @@ def test_boards_have_an_opaque_background():
     for state in (TicTacToe(), Connect4.from_moves("4453"), Reversi()):
         svg = state._repr_svg_()
         assert 'style="background:#ffffff"' in svg.split(">", 1)[0], type(state).__name__
+
+
+def test_size_shrinks_a_wide_tree_as_graphviz_does():
+    wide = draw_tree(random_tree(3, 3, seed=0))                 # 27 leaves, size="8.5,40"
+    root = ET.fromstring(digraph_svg(wide))
+    assert float(root.get("width").removesuffix("pt")) <= 8.5 * 72 + 1
+    assert float(root.get("viewBox").split()[2]) > 8.5 * 72       # drawn larger, then scaled

@@ -283,8 +283,9 @@ def digraph_svg(dot: graphviz.Digraph) -> str:
     graph, nodes, edges = parse(dot)
     width, height = layout(graph, nodes, edges)
     bg = graph.get("bgcolor", "white")
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}pt" '
-           f'height="{height:.0f}pt" viewBox="0 0 {width:.2f} {height:.2f}">',
+    scale = _scale(graph.get("size"), width, height)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * scale:.0f}pt" '
+           f'height="{height * scale:.0f}pt" viewBox="0 0 {width:.2f} {height:.2f}">',
            f'<g id="graph0" class="graph"><rect x="0" y="0" width="{width:.2f}" '
            f'height="{height:.2f}" fill="{_esc(bg)}" stroke="none"/>']
     title = graph.get("label")
@@ -298,6 +299,17 @@ def digraph_svg(dot: graphviz.Digraph) -> str:
         out.append(_node_svg(n, k))
     out.append("</g></svg>")
     return "\n".join(x for x in out if x)
+
+
+def _scale(size, width: float, height: float) -> float:
+    """Graphviz's ``size="W,H"`` (inches): shrink a larger drawing to fit, never enlarge."""
+    if not size:
+        return 1.0
+    try:
+        w, h = (float(x) * POINTS for x in str(size).rstrip("!").split(","))
+    except ValueError:
+        return 1.0
+    return min(1.0, w / width, h / height)
 
 
 def _family(attrs: dict) -> str:
