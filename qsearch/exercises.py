@@ -14,6 +14,13 @@
   unnamed when others are named get ExplicitTree's default names (``N1``, ``N2``... by their
   breadth-first number). Plain Python lists print as this text too, so a tree can be copied
   from a slide into a cell and back.
+* :func:`as_tree`, :func:`named_nodes`, :func:`tree_from_named`: any of these forms as an
+  ExplicitTree, and a tree as nested ``(name, value or [children])`` pairs whose nodes keep
+  their names when it is reshaped (what :class:`~qsearch.viz.exercise_editor.TreeEditor` and
+  the move-ordering exercise edit).
+
+The widgets built on these trees (self-checking exercises, the editor) are in
+:mod:`qsearch.viz.exercise` and :mod:`qsearch.viz.exercise_editor`.
 """
 from __future__ import annotations
 
