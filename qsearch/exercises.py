@@ -14,6 +14,13 @@
   unnamed when others are named get ExplicitTree's default names (``N1``, ``N2``... by their
   breadth-first number). Plain Python lists print as this text too, so a tree can be copied
   from a slide into a cell and back.
+* :func:`as_tree`, :func:`named_nodes`, :func:`tree_from_named`: any of these forms as an
+  ExplicitTree, and a tree as nested ``(name, value or [children])`` pairs whose nodes keep
+  their names when it is reshaped (what :class:`~qsearch.viz.exercise_editor.TreeEditor` and
+  the move-ordering exercise edit).
+
+The widgets built on these trees (self-checking exercises, the editor) are in
+:mod:`qsearch.viz.exercise` and :mod:`qsearch.viz.exercise_editor`.
 """
 from __future__ import annotations
 
@@ -228,3 +235,46 @@ def _format(value) -> str:
     if value == -math.inf:
         return "-inf"
     return repr(value)
+
+
+# ------------------------------------------------------------------ named nodes, for editing
+def as_tree(tree) -> ExplicitTree:
+    """An :class:`ExplicitTree` from an ExplicitTree (its root), nested lists or the text form."""
+    if isinstance(tree, ExplicitTree):
+        if tree.path:                               # a node inside a tree: its root
+            rebuild, (spec, names, root_player, _) = tree.__reduce__()
+            return rebuild(spec, names, root_player, ())
+        return tree
+    if isinstance(tree, str):
+        return tree_from_text(tree)
+    if isinstance(tree, (list, tuple)):
+        return ExplicitTree(tree)
+    raise TypeError(f"expected an ExplicitTree, nested lists or tree text, not "
+                    f"{type(tree).__name__}")
+
+
+def named_nodes(tree) -> tuple:
+    """``tree`` as nested ``(name, value)`` / ``(name, [children])`` pairs (every node named).
+
+    The form the editor and the move-ordering exercise reshape: a node keeps its name when
+    its siblings move, which breadth-first default names (N1, N2...) would not.
+    """
+    tree = as_tree(tree)
+    order = _breadth_first_ids(tree.spec)
+    names = tree.names
+
+    def build(item, path):
+        name = names[order[path]]
+        if isinstance(item, tuple):
+            return (name, [build(c, path + (i,)) for i, c in enumerate(item)])
+        return (name, item)
+
+    return build(tree.spec, ())
+
+
+def tree_from_named(named, *, root_player: int = 0) -> ExplicitTree:
+    """The :class:`ExplicitTree` of nested ``(name, value or [children])`` pairs."""
+    if not isinstance(named, tuple) or len(named) != 2 or not isinstance(named[1], list):
+        raise ValueError("the root must be a (name, [children]) pair")
+    spec, names = _spec_and_names(named)
+    return ExplicitTree(spec, names=names, root_player=root_player)

@@ -8,6 +8,9 @@ names is used (``graphviz`` and ``ipywidgets`` are only needed by the parts that
   (:mod:`qsearch.viz.stepper`): step through a search in a notebook;
 * :func:`build_search_tree` (:mod:`qsearch.viz.searchtree`): the tree a trace describes;
 * :func:`draw_mcts`, :class:`MCTSStepper` (:mod:`qsearch.viz.mcts`): Monte Carlo tree search;
+* :class:`AlphaBetaExercise`, :class:`MinimaxExercise`, :class:`MoveOrderingExercise`
+  (:mod:`qsearch.viz.exercise`), :class:`TreeEditor` (:mod:`qsearch.viz.exercise_editor`):
+  practice on toy trees; :mod:`qsearch.viz.layout` draws trees when Graphviz is missing;
 * :func:`board_svg` (:mod:`qsearch.viz.boards`), :class:`PlayConnect4`,
   :class:`PlayTicTacToe` (:mod:`qsearch.viz.play`), :func:`plot_nodes_per_move`,
   :func:`plot_node_comparison` (:mod:`qsearch.viz.plots`).
@@ -38,6 +41,10 @@ _EXPORTS = {
     "plot_nodes_per_move": "qsearch.viz.plots",
     "plot_node_comparison": "qsearch.viz.plots",
     "nodes_by_depth": "qsearch.viz.plots",
+    "AlphaBetaExercise": "qsearch.viz.exercise",
+    "MinimaxExercise": "qsearch.viz.exercise",
+    "MoveOrderingExercise": "qsearch.viz.exercise",
+    "TreeEditor": "qsearch.viz.exercise_editor",
     "plot_nodes_by_depth": "qsearch.viz.plots",
 }
 

@@ -26,7 +26,7 @@ def _svg(width_units: int, height_units: int, size: int, body: list[str], title:
     height_px = round(size * height_units / width_units)
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width_units} {height_units}" '
-        f'width="{size}" height="{height_px}" role="img">'
+        f'width="{size}" height="{height_px}" role="img" style="background:#ffffff">'
         f"<title>{escape(title)}</title>" + "".join(body) + "</svg>"
     )
 

@@ -47,6 +47,34 @@ def _ensure_dot() -> None:
             os.environ["PATH"] = f"{here}{os.pathsep}{os.environ.get('PATH', '')}"
 
 
+_NOTICE_SHOWN = False
+NO_DOT_NOTICE = ("qsearch: Graphviz's dot program is not installed; trees are laid out in "
+                 "pure Python (apt-get install graphviz for Graphviz's drawings).")
+
+
+def have_dot() -> bool:
+    """True when Graphviz's ``dot`` program can be run (on PATH or beside Python)."""
+    _ensure_dot()
+    return shutil.which("dot") is not None
+
+
+def new_digraph(**attrs):
+    """A :class:`graphviz.Digraph`, or without ``dot`` a
+    :class:`~qsearch.viz.layout.PureDigraph` drawn in pure Python (with a one-line notice on
+    stderr the first time)."""
+    import graphviz
+
+    if have_dot():
+        return graphviz.Digraph(**attrs)
+    global _NOTICE_SHOWN
+    if not _NOTICE_SHOWN:
+        _NOTICE_SHOWN = True
+        print(NO_DOT_NOTICE, file=sys.stderr)
+    from qsearch.viz.layout import PureDigraph
+
+    return PureDigraph(**attrs)
+
+
 def pruned_reason(tree: SearchTree, names: NodeNames, parent: int) -> str:
     """``β ≤ α at C3`` (a MIN node) or ``α ≥ β at B`` (a MAX node)."""
     node = tree.nodes[parent]
@@ -87,9 +115,6 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     scaled down to fit (default :data:`MAX_SIZE`, the width of a notebook's output area at
     normal zoom; None: never scaled).
     """
-    import graphviz
-
-    _ensure_dot()
     trace = getattr(result, "trace", None)
     if not trace:
         raise ValueError("draw_search needs a result searched with trace=True")
@@ -110,7 +135,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
         show_pv = last
     pv_nodes = set(final.principal_line(result.pv)) if show_pv else set()
 
-    dot = graphviz.Digraph(graph_attr={
+    dot = new_digraph(graph_attr={
         "rankdir": "TB", "nodesep": "0.3", "ranksep": "0.5", "fontname": "Helvetica",
         "bgcolor": "white", "ordering": "out",
         **({"size": size} if size else {}),
@@ -243,10 +268,15 @@ def svg_text(dot) -> str:
     """The ``<svg>`` element of a Digraph (no XML prolog), to put inside HTML.
 
     It shrinks with its container (``max-width: 100%``), so a narrow window shows the whole
-    tree, smaller, instead of cutting it off.
+    tree, smaller, instead of cutting it off. Without Graphviz's ``dot`` the pure-Python
+    layout of :mod:`qsearch.viz.layout` draws it.
     """
-    _ensure_dot()
-    svg = dot.pipe(format="svg", encoding="utf-8")
+    if not have_dot():
+        from qsearch.viz.layout import digraph_svg
+
+        svg = digraph_svg(dot)
+    else:
+        svg = dot.pipe(format="svg", encoding="utf-8")
     svg = svg[svg.index("<svg"):]
     return svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
 

@@ -12,7 +12,10 @@ Chromium and Playwright). What is checked, as a student would meet it:
   one), never four; while the engine thinks a sign shows, the status never says "Your move"
   and every input is disabled; New game and Undo leave the tic-tac-toe buttons and the drawn
   board in agreement; the controls fit a narrow window;
-* notebook 01 in Voilà (presenter mode): no code, and the stepper steps through the cut.
+* notebook 01 in Voilà (presenter mode): no code, and the stepper steps through the cut;
+* a self-checking alpha-beta exercise: a wrong answer typed in and checked is graded wrong
+  with the mistakes named, "Show me" opens the stepper at the first one, the right answer
+  then passes.
 
 Screenshots go to ``tests/browser/artifacts/`` (the paths are printed).
 """
@@ -60,6 +63,25 @@ PLAY_CELLS = [
     "ttt = PlayTicTacToe()\nttt",
     "slow = PlayConnect4(depth=9, algorithm='minimax')   # thinks for seconds\nslow",
 ]
+
+
+EXERCISE_NOTEBOOK = "exercise.ipynb"
+EXERCISE_CELLS = [
+    "from qsearch.viz.exercise import AlphaBetaExercise\n"
+    "exercise = AlphaBetaExercise('A:[B:[B1:3, B2:12, B3:8], C:[C1:2, C2:4, C3:6], "
+    "D:[D1:14, D2:5, D3:2]]', fail_hard=False)\nexercise",
+]
+
+
+def write_cells_notebook(work: Path, name: str, sources: list[str]) -> None:
+    """A small notebook with one cell per source."""
+    cells = [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
+              "outputs": [], "source": src} for i, src in enumerate(sources)]
+    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3",
+                                                      "display_name": "Python 3",
+                                                      "language": "python"}},
+          "nbformat": 4, "nbformat_minor": 5}
+    (work / name).write_text(json.dumps(nb), encoding="utf-8")
 
 
 def copy_without_outputs(name: str, work: Path) -> None:
@@ -113,6 +135,7 @@ def lab(tmp_path):
     work.mkdir()
     copy_without_outputs(NOTEBOOK, work)
     write_play_notebook(work)
+    write_cells_notebook(work, EXERCISE_NOTEBOOK, EXERCISE_CELLS)
     settings = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
@@ -438,3 +461,62 @@ def drive_voila(page, base: str) -> None:
     expect(caption).to_contain_text("At C3 (MIN) β = 1 ≤ α = 2: C7 is cut.")
     expect(stepper.locator(".qsearch-stepper-tree")).to_contain_text("β ≤ α at C3")
     stepper.screenshot(path=str(ARTIFACTS / "voila_stepper.png"))
+
+
+# ------------------------------------------------------------------ exercises
+def test_exercise_grades_a_wrong_and_a_right_answer(lab):
+    from playwright.sync_api import expect, sync_playwright
+
+    base, token = lab
+    ARTIFACTS.mkdir(exist_ok=True)
+    expect.set_options(timeout=STEP_TIMEOUT_MS)
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            run("exercise", page, drive_exercise, base, token)
+        finally:
+            browser.close()
+    print(f"\nscreenshots: {ARTIFACTS / 'exercise_wrong.png'} "
+          f"{ARTIFACTS / 'exercise_show_me.png'} {ARTIFACTS / 'exercise_right.png'}")
+
+
+def type_value(exercise, node: str, text: str) -> None:
+    box = exercise.locator(f".qsearch-exercise-node-{node} .qsearch-exercise-value input")
+    box.fill(text)
+    box.press("Tab")
+
+
+def drive_exercise(page, base: str, token: str) -> None:
+    """Russell & Norvig's tree: C typed as 4 (it is 2) and one cut missed, then fixed."""
+    from playwright.sync_api import expect
+
+    open_and_run_all(page, base, token, EXERCISE_NOTEBOOK, None)
+    exercise = page.locator(".qsearch-exercise").first
+    exercise.wait_for(state="visible")
+    grade = exercise.locator(".qsearch-exercise-grade")
+    for node, text in [("A", "3"), ("B", "3"), ("C", "4"), ("D", "2")]:
+        type_value(exercise, node, text)
+    exercise.locator(".qsearch-exercise-cut", has_text="C2").click()
+    wait_until_idle(base, token)
+    exercise.locator("button", has_text="Check").click()
+    expect(grade).to_contain_text("4 of 6 right")
+    expect(grade).to_contain_text("C (MIN) returns 2, not 4")
+    expect(grade).to_contain_text("C3 is cut")
+    tree = exercise.locator(".qsearch-exercise-tree svg")
+    assert "#c0262d" in tree.inner_html()                    # the wrong node drawn red
+    exercise.screenshot(path=str(ARTIFACTS / "exercise_wrong.png"))
+
+    exercise.locator("button", has_text="Show me").click()   # the stepper at the mistake
+    stepper = exercise.locator(".qsearch-stepper")
+    expect(stepper.locator(".qsearch-stepper-caption")).to_contain_text(
+        "At C (MIN) β = 2 ≤ α = 3: C2 and C3 are cut.")
+    exercise.screenshot(path=str(ARTIFACTS / "exercise_show_me.png"))
+
+    type_value(exercise, "C", "2")
+    exercise.locator(".qsearch-exercise-cut", has_text="C3").click()
+    wait_until_idle(base, token)
+    expect(grade).to_have_text("")                           # an edit clears the old grade
+    exercise.locator("button", has_text="Check").click()
+    expect(grade).to_contain_text("All 6 answers are right.")
+    expect(exercise.locator("button", has_text="Show me")).to_be_disabled()
+    exercise.screenshot(path=str(ARTIFACTS / "exercise_right.png"))

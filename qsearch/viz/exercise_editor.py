@@ -1,0 +1,286 @@
+"""Edit a toy tree by hand, then search it: :class:`TreeEditor`.
+
+Pick a node (the drop-down, or ``select("B")``), then change a leaf's value, add a child,
+remove the node, or move it left or right among its siblings; the tree redraws after each
+change, and its text form (the nested lists of :mod:`qsearch.exercises`) is shown beside it,
+ready to copy. **Open stepper** steps through minimax, alpha-beta or PVS on the tree as it
+now is; **Exercise** turns it into a self-checking :class:`~qsearch.viz.exercise.AlphaBetaExercise`.
+
+Every node keeps its name while the tree changes shape (new nodes get fresh names), so a
+student can say "I moved D3 first". Headless methods do what the buttons do (the tests call
+them); ``_repr_svg_`` is a static picture of the current tree.
+"""
+from __future__ import annotations
+
+import html
+
+from qsearch.exercises import named_nodes, tree_from_named, tree_from_text, tree_to_text
+from qsearch.viz.exercise import parse_entry, plain_drawing
+from qsearch.viz.tree import svg_text
+
+DEFAULT_TREE = "A:[B:[B1:3, B2:12, B3:8], C:[C1:2, C2:4, C3:6], D:[D1:14, D2:5, D3:2]]"
+ALGORITHMS = ("minimax", "alphabeta", "pvs")
+
+
+class TreeEditor:
+    """A toy tree that changes under the student's hands (see the module docs).
+
+    ``TreeEditor(tree=DEFAULT_TREE, title=None)``: ``tree`` is an ExplicitTree, nested lists
+    or the text form (default: Russell and Norvig's Fig. 5.2 with named nodes).
+    """
+
+    def __init__(self, tree=DEFAULT_TREE, *, title: str | None = None):
+        self._root = _mutable(named_nodes(tree_from_text(tree) if isinstance(tree, str)
+                                          else tree))
+        self.title = title
+        self.selected = self._root[0]
+        self._widget = None
+        self._stepper = None
+        self._syncing = False
+
+    # ------------------------------------------------------------------ the tree
+    @property
+    def tree(self):
+        """The tree as it now is (an :class:`~qsearch.games.toytree.ExplicitTree`)."""
+        return tree_from_named(_frozen(self._root))
+
+    @property
+    def text(self) -> str:
+        """The tree in the text form, names included."""
+        return tree_to_text(self.tree, names=True)
+
+    def names(self) -> list[str]:
+        """Every node's name, breadth-first."""
+        return list(self.tree.names)
+
+    def select(self, name: str) -> None:
+        """Make ``name`` the node the buttons act on."""
+        self._find(name)
+        self.selected = name
+        self._changed(redraw_only=True)
+
+    # ------------------------------------------------------------------ edits
+    def set_value(self, name: str, value) -> None:
+        """Give leaf ``name`` a new value (a number, or text such as ``"-3"``)."""
+        node, _ = self._find(name)
+        if isinstance(node[1], list):
+            raise ValueError(f"{name} is an inner node: its value comes from its children "
+                             "(set the values of leaves)")
+        v = parse_entry(value)
+        if v is None:
+            raise ValueError("a leaf needs a value")
+        node[1] = v
+        self._changed()
+
+    def add_child(self, name: str, value=0) -> str:
+        """Add a leaf with ``value`` as the last child of ``name``; returns its name. A leaf
+        that gets a child becomes an inner node with two leaves: its old value, and the new
+        one."""
+        node, _ = self._find(name)
+        v = parse_entry(value)
+        if v is None:
+            raise ValueError("a leaf needs a value")
+        if not isinstance(node[1], list):
+            node[1] = [[self._fresh_name(), node[1]]]
+        new = self._fresh_name()
+        node[1].append([new, v])
+        self._changed()
+        return new
+
+    def remove(self, name: str) -> None:
+        """Remove node ``name`` and everything below it (not the root, not an only child)."""
+        node, parent = self._find(name)
+        if parent is None:
+            raise ValueError("the root cannot be removed")
+        if len(parent[1]) == 1:
+            raise ValueError(f"{name} is the only child of {parent[0]}: remove {parent[0]} "
+                             "instead")
+        parent[1].remove(node)
+        if self.selected not in self.names():
+            self.selected = parent[0]
+        self._changed()
+
+    def move(self, name: str, delta: int) -> None:
+        """Move ``name`` ``delta`` places among its siblings (-1: one to the left)."""
+        if isinstance(delta, bool) or not isinstance(delta, int):
+            raise TypeError("delta must be an int such as -1 or 1")
+        node, parent = self._find(name)
+        if parent is None:
+            raise ValueError("the root has no siblings")
+        kids = parent[1]
+        i = kids.index(node)
+        j = i + delta
+        if not 0 <= j < len(kids):
+            raise ValueError(f"{name} cannot move {delta:+d}: it is child {i + 1} of "
+                             f"{len(kids)} of {parent[0]}")
+        kids.insert(j, kids.pop(i))
+        self._changed()
+
+    def load(self, text: str) -> None:
+        """Replace the tree by the one written in ``text`` (ValueError if malformed)."""
+        self._root = _mutable(named_nodes(tree_from_text(text)))
+        self.selected = self._root[0]
+        self._changed()
+
+    def _find(self, name):
+        """``(node, parent)`` of ``name``; ValueError naming the nodes if there is none."""
+        if not isinstance(name, str):
+            raise TypeError(f"a node is named by a str, not {type(name).__name__}")
+        todo = [(self._root, None)]
+        while todo:
+            node, parent = todo.pop()
+            if node[0] == name:
+                return node, parent
+            if isinstance(node[1], list):
+                todo += [(c, node) for c in node[1]]
+        raise ValueError(f"no node called {name!r}; nodes: {self.names()}")
+
+    def _fresh_name(self) -> str:
+        used = set(_all_names(self._root))
+        k = len(used) + 1
+        while f"N{k}" in used:
+            k += 1
+        return f"N{k}"
+
+    # ------------------------------------------------------------------ searches
+    def stepper(self, algorithm: str = "alphabeta", **options):
+        """A step-through widget (:mod:`qsearch.viz.stepper`) on the tree as it now is."""
+        from qsearch.viz.stepper import SearchStepper
+
+        if algorithm not in ALGORITHMS:
+            raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {algorithm!r}")
+        self._stepper = SearchStepper(self.tree, algorithm, **options)
+        if self._widget is not None:
+            self.stepper_box.children = (self._stepper.widget,)
+        return self._stepper
+
+    def exercise(self, **options):
+        """An :class:`~qsearch.viz.exercise.AlphaBetaExercise` on the tree as it now is."""
+        from qsearch.viz.exercise import AlphaBetaExercise
+
+        ex = AlphaBetaExercise(self.tree, **options)
+        if self._widget is not None:
+            self.stepper_box.children = (ex.widget,)
+        return ex
+
+    # ------------------------------------------------------------------ picture
+    def draw(self):
+        """A Digraph of the tree: MAX/MIN triangles named, leaves with their values, the
+        selected node shaded."""
+        return plain_drawing(_frozen(self._root), title=self.title, selected=self.selected)
+
+    def svg(self) -> str:
+        """The ``<svg>`` of :meth:`draw`."""
+        return svg_text(self.draw())
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+    # ------------------------------------------------------------------ widget
+    @property
+    def widget(self):
+        """The ipywidgets box (built on first use)."""
+        if self._widget is None:
+            self._widget = self._build_widget()
+        return self._widget
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["image/svg+xml"] = self.svg()
+        return bundle
+
+    def _build_widget(self):
+        import ipywidgets as widgets
+
+        auto = widgets.Layout(width="auto")
+        self.picture = widgets.HTML(value=self.svg(), layout=widgets.Layout(width="100%"))
+        self.picture.add_class("qsearch-editor-tree")
+        self.node_menu = widgets.Dropdown(options=self.names(), value=self.selected,
+                                          description="node", layout=widgets.Layout(width="12em"))
+        self.node_menu.observe(lambda ch: self._menu(ch["new"]), names="value")
+        self.value_box = widgets.Text(placeholder="leaf value", layout=widgets.Layout(width="6em"))
+        self.set_button = widgets.Button(description="Set value", layout=auto)
+        self.add_button = widgets.Button(description="Add child", layout=auto)
+        self.remove_button = widgets.Button(description="Remove", layout=auto)
+        self.left_button = widgets.Button(description="◀ Move left", layout=auto)
+        self.right_button = widgets.Button(description="Move right ▶", layout=auto)
+        self.set_button.on_click(lambda _: self._try(self.set_value, self.selected,
+                                                     self.value_box.value))
+        self.add_button.on_click(lambda _: self._try(self.add_child, self.selected,
+                                                     self.value_box.value or 0))
+        self.remove_button.on_click(lambda _: self._try(self.remove, self.selected))
+        self.left_button.on_click(lambda _: self._try(self.move, self.selected, -1))
+        self.right_button.on_click(lambda _: self._try(self.move, self.selected, +1))
+        self.text_box = widgets.Textarea(value=self.text, layout=widgets.Layout(width="100%"))
+        self.load_button = widgets.Button(description="Load text", layout=auto)
+        self.load_button.on_click(lambda _: self._try(self.load, self.text_box.value))
+        self.algorithm_menu = widgets.Dropdown(options=list(ALGORITHMS), value="alphabeta",
+                                               layout=widgets.Layout(width="9em"))
+        self.stepper_button = widgets.Button(description="Open stepper", layout=auto)
+        self.stepper_button.on_click(lambda _: self._try(self.stepper,
+                                                         self.algorithm_menu.value))
+        self.exercise_button = widgets.Button(description="Exercise", layout=auto,
+                                              tooltip="practise alpha-beta on this tree")
+        self.exercise_button.on_click(lambda _: self._try(self.exercise))
+        self.status = widgets.HTML(value="")
+        self.stepper_box = widgets.VBox([])
+        wrap = widgets.Layout(flex_flow="row wrap")
+        box = widgets.VBox([
+            self.picture,
+            widgets.HBox([self.node_menu, self.value_box, self.set_button, self.add_button,
+                          self.remove_button, self.left_button, self.right_button], layout=wrap),
+            widgets.HBox([self.text_box, self.load_button]),
+            widgets.HBox([self.algorithm_menu, self.stepper_button, self.exercise_button],
+                         layout=wrap),
+            self.status, self.stepper_box])
+        box.add_class("qsearch-editor")
+        return box
+
+    def _try(self, action, *args) -> None:
+        try:
+            action(*args)
+            self.status.value = ""
+        except (TypeError, ValueError) as err:
+            self.status.value = (f"<span style='color:#c0262d;background:white'>"
+                                 f"{html.escape(str(err))}</span>")
+
+    def _menu(self, name) -> None:
+        if not self._syncing and name is not None and name != self.selected:
+            self.select(name)
+
+    def _changed(self, redraw_only: bool = False) -> None:
+        if self._widget is None:
+            return
+        self.picture.value = self.svg()
+        if redraw_only:
+            return
+        names, selected = self.names(), self.selected
+        self._syncing = True                    # options= resets the value: not a selection
+        try:
+            if list(self.node_menu.options) != names:
+                self.node_menu.options = names
+            self.node_menu.value = selected
+        finally:
+            self._syncing = False
+        self.text_box.value = self.text
+
+    def __repr__(self) -> str:
+        return f"TreeEditor({self.text!r})"
+
+
+def _mutable(named):
+    name, body = named
+    return [name, [_mutable(c) for c in body] if isinstance(body, list) else body]
+
+
+def _frozen(node):
+    name, body = node
+    return (name, [_frozen(c) for c in body] if isinstance(body, list) else body)
+
+
+def _all_names(node):
+    yield node[0]
+    if isinstance(node[1], list):
+        for c in node[1]:
+            yield from _all_names(c)

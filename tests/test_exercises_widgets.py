@@ -1,0 +1,189 @@
+"""The practice widgets driven headless: entries right and wrong, the grade, "show me"."""
+import pytest
+
+from qsearch.exercises import random_tree
+from qsearch.games.toytree import ExplicitTree
+from qsearch.reference import alphabeta as ref_alphabeta
+from qsearch.reference import minimax as ref_minimax
+from qsearch.viz.exercise import (
+    AlphaBetaExercise,
+    MinimaxExercise,
+    MoveOrderingExercise,
+    parse_entry,
+)
+
+# Russell & Norvig, Fig. 5.2:           A (MAX)
+#                           B (MIN)     C (MIN)      D (MIN)
+#                          3  12  8    2  [4  6]   14  5  2      C's 4 and 6 are cut
+RN = "A:[B:[B1:3, B2:12, B3:8], C:[C1:2, C2:4, C3:6], D:[D1:14, D2:5, D3:2]]"
+
+
+def test_the_solution_is_the_search_russell_norvig():
+    ex = AlphaBetaExercise(RN, fail_hard=False)
+    sol = ex.solution()
+    assert sol["values"] == {"A": 3, "B": 3, "C": 2, "D": 2}     # fail-soft: C returns 2
+    assert sol["cuts"] == ["C2", "C3"]
+    hard = AlphaBetaExercise(RN, fail_hard=True).solution()
+    assert hard["values"]["C"] == 3                             # clamped to C's alpha
+
+
+def test_right_answers_pass_and_wrong_ones_are_named():
+    ex = AlphaBetaExercise(RN, fail_hard=False)
+    for node, value in {"A": 3, "B": 3, "C": 2, "D": 2}.items():
+        ex.enter(node, value)
+    ex.cut("C2")
+    ex.cut("C3")
+    grade = ex.check()
+    assert grade.passed and (grade.right, grade.total) == (6, 6)
+
+    ex.enter("C", "4")                          # wrong value
+    ex.cut("C3", on=False)                      # a missed cut
+    ex.cut("D2")                                # a cut that does not happen
+    grade = ex.check()
+    assert not grade.passed and (grade.right, grade.total) == (4, 7)
+    assert {(m.node, m.what) for m in grade.mistakes} == {("C", "value"), ("C3", "cut"),
+                                                         ("D2", "cut")}
+    text = str(grade)
+    assert "C (MIN) returns 2, not 4" in text
+    assert "C3 is cut: at C, β = 2 ≤ α = 3" in text
+    assert "D2 is searched, not cut" in text
+    # in the order the search meets them: C's cut (C3) before C's return before D2
+    assert [m.node for m in grade.mistakes] == ["C3", "C", "D2"]
+
+
+def test_windows_are_graded_when_asked():
+    ex = AlphaBetaExercise(RN, fail_hard=True, windows=True)
+    ex.fill_in_solution()
+    assert ex.check().passed and ex.solution()["windows"]["C"] == (3, 2)
+    ex.enter("C", 3, alpha=3, beta=4)
+    mistakes = ex.check().mistakes
+    assert [(m.node, m.what, m.expected, m.given) for m in mistakes] == [("C", "beta", 2, 4)]
+    with pytest.raises(ValueError, match="does not ask for windows"):
+        AlphaBetaExercise(RN).enter("C", 3, alpha=1)
+
+
+def test_entries_inside_a_cut_branch_are_mistakes():
+    ex = AlphaBetaExercise("[[1, 2], [0, [5, 6]]]")        # N5's subtree [5, 6] is cut
+    sol = ex.solution()
+    assert "N7" not in sol["values"] and sol["cuts"] == ["N7"]
+    ex.fill_in_solution()
+    ex.enter("N7", 5)
+    (m,) = ex.check().mistakes
+    assert m.node == "N7" and "never searched" in m.message
+
+
+def test_show_me_opens_the_stepper_at_the_first_mistake():
+    ex = AlphaBetaExercise(RN, fail_hard=False)
+    ex.fill_in_solution()
+    ex.cut("C3", on=False)
+    stepper = ex.show_me()
+    edge = ex.cuts["C3"]
+    assert stepper.slider.value == edge.event + 1
+    assert "C2 and C3 are cut" in stepper.caption(edge.event)
+
+
+def test_the_widget_follows_entries_and_grades_clicks():
+    ex = AlphaBetaExercise(RN, fail_hard=False)
+    w = ex.widget
+    assert w is not None and "<svg" in ex.picture.value
+    ex.boxes["A"]["value"].value = "3"          # typing, as a student does
+    assert ex.values == {"A": 3}
+    ex.boxes["B"]["value"].value = "three"
+    assert "not a number" in ex.feedback.value and "B" not in ex.values
+    ex.cut_buttons["C2"].value = True
+    assert ex.marked == {"C2"}
+    ex.check_button.click()
+    assert "of 6 right" in ex.feedback.value and not ex.show_button.disabled
+    ex.fill_in_solution()                       # headless entries show in the boxes
+    assert ex.boxes["C"]["value"].value == "2" and ex.cut_buttons["C3"].value
+    ex.check_button.click()
+    assert "All 6 answers are right" in ex.feedback.value and ex.show_button.disabled
+    ex.show_button.click()
+
+
+def test_static_svg_shows_the_entries():
+    ex = AlphaBetaExercise(RN)
+    ex.enter("B", 3)
+    svg = ex._repr_svg_()
+    assert svg.startswith("<svg") and ">3<" in svg and "?" in svg
+    bundle = ex._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "image/svg+xml" in data and "application/vnd.jupyter.widget-view+json" in data
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_trees_agree_with_the_reference_search(seed):
+    tree = random_tree((1, 3), 3, seed=seed)
+    ex = AlphaBetaExercise(tree, fail_hard=False)
+    ref = ref_alphabeta(tree, trace=True)
+    assert ex.solution()["values"][tree.node_name()] == ref.value
+    assert len(ex.solution()["cuts"]) == len([e for e in ex.search.pruned])
+    mm = MinimaxExercise(tree).solution()["values"]
+    brute = _brute_minimax(tree.spec, True)
+    assert mm[tree.node_name()] == brute == ref_minimax(tree).value
+
+
+def _brute_minimax(spec, is_max):
+    if not isinstance(spec, tuple):
+        return spec
+    vals = [_brute_minimax(c, not is_max) for c in spec]
+    return max(vals) if is_max else min(vals)
+
+
+def test_minimax_exercise_grades_every_inner_node():
+    ex = MinimaxExercise(RN)
+    assert ex.solution() == {"values": {"A": 3, "B": 3, "C": 2, "D": 2}}
+    ex.enter("A", 3)
+    ex.enter("B", 3)
+    ex.enter("C", 2)
+    ex.enter("D", 5)
+    (m,) = ex.check().mistakes
+    assert (m.node, m.expected, m.given) == ("D", 2, 5) and "smallest" in m.message
+    with pytest.raises(ValueError, match="asks for no cuts"):
+        ex.cut("C2")
+
+
+def test_move_ordering_best_first_passes_and_a_bad_order_fails():
+    ex = MoveOrderingExercise(RN)
+    assert "[" not in ex.svg() and "β ≤ α" not in ex.svg()    # no search shown before Check
+    assert ex.best_orders()["D"] == ["D3", "D2", "D1"]
+    assert not ex.check().passed                # the book's order is not the best
+    assert ex.counts == (11, 9)
+    assert "β ≤ α at C" in ex.svg()                          # after Check: the search, cuts
+    for node, order in ex.best_orders().items():
+        ex.order(node, order)
+    assert ex.check().passed and ex.counts == (9, 9)
+    ex.order("A", "D, C, B")
+    grade = ex.check()
+    assert not grade.passed and "Look at A (MAX)" in str(grade)
+    with pytest.raises(ValueError, match="children of B"):
+        ex.order("B", ["B1", "B2"])
+
+
+def test_move_ordering_is_minimal_on_uniform_trees():
+    # Knuth & Moore: best first visits b^ceil(d/2) + b^floor(d/2) - 1 leaves
+    for seed in range(5):
+        tree = random_tree(3, 4, seed=seed, values=range(100))    # distinct-ish values
+        ex = MoveOrderingExercise(tree)
+        t = ex.reordered(ex.best_orders())
+        from qsearch.search import alphabeta
+        leaves = sum(e.kind == "terminal" for e in alphabeta(t, trace=True).trace)
+        assert leaves <= 3 ** 2 + 3 ** 2 - 1
+
+
+def test_bad_input_is_refused():
+    with pytest.raises(TypeError):
+        AlphaBetaExercise(42)
+    with pytest.raises(ValueError, match="malformed"):
+        AlphaBetaExercise("[[1, 2], [3")
+    ex = AlphaBetaExercise(RN)
+    with pytest.raises(ValueError, match="a leaf"):
+        ex.enter("B1", 3)
+    with pytest.raises(ValueError, match="not a node"):
+        ex.cut("Z")
+    with pytest.raises(ValueError, match="not a number"):
+        ex.enter("A", "three")
+    with pytest.raises(ValueError, match="MAX"):
+        AlphaBetaExercise(ExplicitTree([[1, 2], [3, 4]], root_player=1))
+    assert parse_entry("−∞") == float("-inf") and parse_entry(" ") is None
+    assert parse_entry("2.5") == 2.5 and parse_entry("4") == 4
