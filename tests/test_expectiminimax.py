@@ -7,6 +7,7 @@ OpenSpiel's ``backgammon(hyper_backgammon=true)`` (player moves only, its conven
 import random
 
 import pytest
+from positions import random_position
 
 from qsearch.games.hypergammon import CHANCE_BASE, Hypergammon
 from qsearch.heuristics.hypergammon import pip_race
@@ -21,16 +22,8 @@ COUNTS = ("value", "action", "pv", "nodes", "generated", "leaves", "cutoffs", "r
 def random_positions(n, seed, max_actions=40):
     """``n`` non-terminal hypergammon positions (decision and chance nodes) with a depth."""
     rng = random.Random(seed)
-    out = []
-    for _ in range(n):
-        s = Hypergammon()
-        for _ in range(rng.randint(1, max_actions)):
-            s.apply_action(rng.choice(s.legal_actions()))
-            if s.is_terminal():
-                s.undo_action()
-                break
-        out.append((s, rng.randint(1, 3)))
-    return out
+    return [(random_position(Hypergammon, rng, max_actions, min_plies=1), rng.randint(1, 3))
+            for _ in range(n)]
 
 
 def who(state):

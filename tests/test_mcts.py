@@ -141,13 +141,7 @@ def test_rewards_from_the_view_of_the_player_who_moved():
 
 def pig_position(rng, max_plies=30):
     """A non-terminal Pig position (first to 20, a 4-faced die) after random actions."""
-    state = Pig(20, 4, 60)
-    for _ in range(rng.randint(0, max_plies)):
-        state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_terminal():
-            state.undo_action()
-            break
-    return state
+    return random_position(lambda: Pig(20, 4, 60), rng, max_plies)
 
 
 def test_chance_nodes_and_repeated_turns_compiled_and_twin_identical():
