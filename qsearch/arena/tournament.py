@@ -615,6 +615,53 @@ def to_csv(table: Table, records: dict, its: dict | None = None) -> str:
     return buf.getvalue()
 
 
+def time_rows(calibration: dict) -> list[dict]:
+    """Tables 4.1, 4.2, 4.7, 4.8, 4.13-4.15: the document's seconds per move beside ours."""
+    rows = []
+    for table_id, (game, specs) in DOC_TIMES.items():
+        ours = calibration["times"][table_id]
+        for spec, doc in specs.items():
+            rows.append({"table": table_id, "game": game, "player": label(spec),
+                         "document (s)": doc, "ours (s)": ours[spec],
+                         "x faster": doc / ours[spec] if ours[spec] > 0 else float("nan")})
+    return rows
+
+
+def time_markdown(calibration: dict) -> str:
+    """:func:`time_rows` as one markdown table, plus the time-matched MCTS iterations."""
+    lines = ["| table | game | player | document (s/move) | ours (s/move) | x faster |",
+             "|---|---|---|---|---|---|"]
+    for r in time_rows(calibration):
+        lines.append(f"| {r['table']} | {r['game']} | {r['player']} | "
+                     f"{r['document (s)']:.4g} | {r['ours (s)']:.3g} | {r['x faster']:,.0f} |")
+    lines += ["", "Time-matched MCTS iterations (the \"time\" pairing): document's count -> "
+              "ours, matched to the search the document matched it with:", "",
+              "| game | document | matched with | ours |", "|---|---|---|---|"]
+    for game, its in calibration["iterations"].items():
+        for spec, n in its.items():
+            ref = MATCHED[game][spec]
+            ref = label(ref) if isinstance(ref, str) else f"{label(ref[0])} x {ref[1]:.2f}"
+            lines.append(f"| {game} | {label(spec)} | {ref} | {n} |")
+    return "\n".join(lines)
+
+
+def speed_rows(directory: str | Path = "benchmarks/tournaments") -> list[dict]:
+    """Per table: games recorded, plies, seconds of play summed over games, games/s on one
+    core (from the per-game seconds in the records)."""
+    rows = []
+    for table in TABLES.values():
+        path = Path(directory) / f"{table.id}.jsonl"
+        if not path.exists():
+            continue
+        recs = read_records(path)
+        secs = sum(r["seconds"] for r in recs.values())
+        rows.append({"table": table.id, "games": len(recs),
+                     "plies": sum(r["plies"] for r in recs.values()),
+                     "game seconds": secs,
+                     "games/s (one core)": len(recs) / secs if secs else float("nan")})
+    return rows
+
+
 def write_tables(directory: str | Path = "benchmarks/tournaments",
                  calibration: dict | None = None) -> str:
     """Write ``tables.md`` and ``tables.csv`` from the records in ``directory``."""
@@ -635,7 +682,15 @@ def write_tables(directory: str | Path = "benchmarks/tournaments",
         md.append(f"{len(records)} of {len(game_keys(table))} games recorded.\n")
         md.append(to_markdown(table, records, its) + "\n")
         csv_parts.append(to_csv(table, records, its))
-    text = "\n".join(md)
+    if calibration is not None:
+        md.append("## Seconds per move (tables 4.1, 4.2, 4.7, 4.8, 4.13-4.15)\n")
+        md.append(time_markdown(calibration) + "\n")
+    md.append("## Speed: games per second per table (one core, summed game times)\n")
+    md.append("| table | games | plies | seconds (sum) | games/s |\n|---|---|---|---|---|")
+    for r in speed_rows(directory):
+        md.append(f"| {r['table']} | {r['games']} | {r['plies']} | {r['game seconds']:.1f} | "
+                  f"{r['games/s (one core)']:.1f} |")
+    text = "\n".join(md) + "\n"
     (directory / "tables.md").write_text(text)
     body = "".join(p if i == 0 else p.split("\n", 1)[1] for i, p in enumerate(csv_parts))
     (directory / "tables.csv").write_text(body)
