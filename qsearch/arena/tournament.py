@@ -431,10 +431,11 @@ def _config_hash(cfg: dict) -> str:
     return hashlib.sha256(json.dumps(cfg, sort_keys=True).encode()).hexdigest()[:16]
 
 
-def read_records(path: Path, cfg: dict | None = None) -> dict:
+def read_records(path: str | Path, cfg: dict | None = None) -> dict:
     """The games recorded in ``path`` keyed by (row, col, position); the header is checked
     against ``cfg`` when given (a file of another configuration raises ValueError)."""
     done: dict = {}
+    path = Path(path)
     if not path.exists():
         return done
     with path.open() as f:
@@ -695,3 +696,45 @@ def write_tables(directory: str | Path = "benchmarks/tournaments",
     body = "".join(p if i == 0 else p.split("\n", 1)[1] for i, p in enumerate(csv_parts))
     (directory / "tables.csv").write_text(body)
     return text
+
+
+# --------------------------------------------------------------------------- analysis
+def grids(directory: str | Path, game: str, pairing: str, source: str = "ours") -> dict:
+    """White's score per cell of every table of ``game`` in ``pairing`` (``"time"`` includes
+    the tables without MCTS, which both pairings share), ours or the document's."""
+    out = {}
+    for table in TABLES.values():
+        if table.game != game:
+            continue
+        has_mcts = any(s.startswith("mcts") for s in table.rows + table.cols)
+        if table.pairing != pairing and not (pairing == "time" and not has_mcts):
+            continue
+        if source == "doc":
+            out[table.id] = DOC_RESULTS[table.doc_id]
+        else:
+            out[table.id] = grid(table, read_records(Path(directory) / f"{table.id}.jsonl"))
+    return out
+
+
+def head_to_head(table_grids: dict, a, b) -> tuple[float, int]:
+    """(points, games) of the players ``a`` accepts against those ``b`` accepts, both
+    colours, over ``table_grids`` (from :func:`grids`); ``a``/``b`` are predicates on specs."""
+    points, games = 0.0, 0
+    for tid, g in table_grids.items():
+        table = TABLES[tid]
+        for i, r in enumerate(table.rows):
+            for j, c in enumerate(table.cols):
+                if g[i][j] is None:
+                    continue
+                if a(r) and b(c):               # a plays white: white's score
+                    points, games = points + g[i][j], games + 10
+                elif a(c) and b(r):             # a plays first: the rest
+                    points, games = points + 10 - g[i][j], games + 10
+    return points, games
+
+
+def diagonal(table_grid: list, n: int | None = None) -> tuple[float, float]:
+    """(white, first) summed over the diagonal (a player against itself), first ``n`` cells."""
+    n = len(table_grid) if n is None else n
+    white = sum(table_grid[i][i] for i in range(n))
+    return white, 10 * n - white
