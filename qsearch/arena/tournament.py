@@ -289,20 +289,18 @@ def calibration_positions(game: str) -> list:
 def time_per_move(game: str, spec: str, repeats: int = 1) -> float:
     """Mean seconds per decision of ``spec`` (best of ``repeats`` per position) over
     :func:`calibration_positions`."""
+    from qsearch.bench._table import best_of
+
     player = make_player(game, spec)
     states = calibration_positions(game)
     total = 0.0
     for n, state in enumerate(states):
         rng = random.Random(n)
-        best = float("inf")
-        for _ in range(repeats):
-            start = time.perf_counter()
-            if hasattr(player, "search"):
-                player.search(state)
-            else:
-                player(state, rng)
-            best = min(best, time.perf_counter() - start)
-        total += best
+        if hasattr(player, "search"):
+            seconds, _ = best_of(repeats, lambda state=state: player.search(state))
+        else:
+            seconds, _ = best_of(repeats, lambda state=state, rng=rng: player(state, rng))
+        total += seconds
     return total / len(states)
 
 
