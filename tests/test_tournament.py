@@ -219,7 +219,7 @@ def test_cli_errors(tmp_path, capsys):
 # --------------------------------------------------------------------------- Dask
 def test_dask_local_cluster_equals_serial(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
-    from qsearch.arena import RandomPlayer, SearchPlayer
+    from qsearch.arena import SearchPlayer
     from qsearch.heuristics.connect4 import line_weights
 
     a = SearchPlayer("alphabeta", 2, line_weights, win_value=1000.0)
@@ -232,10 +232,30 @@ def test_dask_local_cluster_equals_serial(tmp_path):
         on_dask = match(starts, a, b, 8, seed=3, progress=False, executor=client.get_executor())
         T.run(["4.17"], tmp_path / "dask", executor=client.get_executor(), progress=False,
               limit=8)
+        # the command line, pointed at the cluster's scheduler address (as at a real one)
+        assert main(["tournament", "4.17", "--out", str(tmp_path / "cli"), "--limit", "8",
+                     "--no-progress", "--scheduler", cluster.scheduler_address]) == 0
     assert [g.actions for g in on_dask.games] == [g.actions for g in serial.games]
     assert [g.nodes for g in on_dask.games] == [g.nodes for g in serial.games]
     T.run(["4.17"], tmp_path / "serial", progress=False, limit=8)
     d = T.read_records(tmp_path / "dask" / "4.17.jsonl")
     s = T.read_records(tmp_path / "serial" / "4.17.jsonl")
+    c = T.read_records(tmp_path / "cli" / "4.17.jsonl")
     assert {k: v["actions"] for k, v in d.items()} == {k: v["actions"] for k, v in s.items()}
-    assert RandomPlayer is not None
+    assert {k: v["actions"] for k, v in c.items()} == {k: v["actions"] for k, v in s.items()}
+
+
+def test_calibration_and_bench_section():
+    cal = T.calibrate(None, repeats=1)
+    assert set(cal["times"]) == set(T.DOC_TIMES)
+    for table_id, (_game, specs) in T.DOC_TIMES.items():
+        assert set(cal["times"][table_id]) == set(specs)
+        assert all(t > 0 for t in cal["times"][table_id].values())
+    for game, matched in T.MATCHED.items():
+        assert set(cal["iterations"][game]) == set(matched)
+        assert all(n >= 1 for n in cal["iterations"][game].values())
+    # deeper searches take longer (measured: alpha-beta depth 7 vs 3 is ~40x here)
+    assert cal["times"]["4.1"]["ab7"] > cal["times"]["4.1"]["ab3"]
+    from qsearch.bench.tournaments import sections
+    (name, _title, _rows), = sections(type("O", (), {"quick": True, "repeats": None})())
+    assert name == "tournament-times"
