@@ -304,12 +304,13 @@ def time_per_move(game: str, spec: str, repeats: int = 1) -> float:
     return total / len(states)
 
 
-def mcts_rate(game: str, iterations: int = 2000) -> float:
-    """MCTS iterations per second on ``game``, over the ten starting positions."""
-    return iterations / time_per_move(game, f"mcts{iterations}")
+def mcts_rate(game: str, iterations: int = 2000, repeats: int = 3) -> float:
+    """MCTS iterations per second on ``game``, over :func:`calibration_positions` (best of
+    ``repeats`` per position, as the searches it is matched with)."""
+    return iterations / time_per_move(game, f"mcts{iterations}", repeats)
 
 
-def calibrate(path: str | Path | None = None, repeats: int = 3) -> dict:
+def calibrate(path: str | Path | None = None, repeats: int = 5) -> dict:
     """Measure our seconds per move for every spec of the time tables and the MCTS
     iterations of the "time" pairing; write them to ``path`` (JSON) when given."""
     out: dict = {"machine_note": "measured by qsearch.arena.tournament.calibrate",
@@ -317,7 +318,7 @@ def calibrate(path: str | Path | None = None, repeats: int = 3) -> dict:
     for table_id, (game, specs) in DOC_TIMES.items():
         out["times"][table_id] = {s: time_per_move(game, s, repeats) for s in specs}
     for game, matched in MATCHED.items():
-        rate = mcts_rate(game, 2000 if game != "hypergammon" else 200)
+        rate = mcts_rate(game, 2000 if game != "hypergammon" else 200, repeats)
         out["rates"][game] = rate
         ours = {}
         for table_id, (g, _specs) in DOC_TIMES.items():
