@@ -30,7 +30,6 @@ recorded game again and checks it move for move.
 from __future__ import annotations
 
 import csv
-import hashlib
 import io
 import json
 import random
@@ -262,7 +261,8 @@ def label(spec: str, iterations: int | None = None) -> str:
 # --------------------------------------------------------------------------- calibration
 def calibration_positions(game: str) -> list:
     """Where seconds per move are measured: each starting position, and the positions 8 and
-    16 random plies later (seeded), so that the mean covers the middle of the game too.
+    16 random plies later (seeded; a dice roll counts as a ply), so that the mean covers the
+    middle of the game too.
     A chance node is given its first roll (the game's order)."""
     out = []
     for k in range(1, 11):
@@ -426,10 +426,6 @@ def replay(table_id: str, record: dict, calibration: dict | None = None) -> dict
 
 
 # --------------------------------------------------------------------------- records
-def _config_hash(cfg: dict) -> str:
-    return hashlib.sha256(json.dumps(cfg, sort_keys=True).encode()).hexdigest()[:16]
-
-
 def read_records(path: str | Path, cfg: dict | None = None) -> dict:
     """The games recorded in ``path`` keyed by (row, col, position); the header is checked
     against ``cfg`` when given (a file of another configuration raises ValueError)."""
