@@ -182,14 +182,21 @@ def cmd_bench(args) -> int:
 
 def cmd_tournament(args) -> int:
     """Play document 002's tournament tables (see :mod:`qsearch.arena.tournament`)."""
+    import pathlib
+
     from qsearch.arena import tournament as T
 
     out = args.out
-    if args.calibrate:
-        cal = T.calibrate(f"{out}/calibration.json" if _mkdir(out) else None)
-        print(json.dumps(cal["iterations"], indent=1))
     tables = ",".join(args.tables) if args.tables else "all"
     T._resolve(tables)                  # unknown names: an error before anything runs
+    if args.calibrate:
+        timed = sorted(pathlib.Path(out).glob("*t.jsonl"))
+        if timed:
+            raise ValueError(f"{out} already holds time-matched records ({timed[0].name}, ...) "
+                             "played with its calibration.json: recalibrating would orphan "
+                             "them; use another --out or move them away")
+        cal = T.calibrate(f"{out}/calibration.json" if _mkdir(out) else None)
+        print(json.dumps(cal["iterations"], indent=1))
     if args.workers is not None and args.scheduler is not None:
         raise ValueError("pass --workers or --scheduler, not both")
     if args.workers is not None and args.workers < 1:

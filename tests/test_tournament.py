@@ -214,6 +214,12 @@ def test_cli_errors(tmp_path, capsys):
                  "tcp://127.0.0.1:1", "--timeout", "1s"])
     assert code == 2 and "cannot reach the Dask scheduler" in capsys.readouterr().err
     assert (tmp_path / "4.3.jsonl").read_text() == kept
+    # recalibrating over time-matched records would orphan them: refused, files kept
+    (tmp_path / "calibration.json").write_text("{}")
+    (tmp_path / "4.5t.jsonl").write_text("{}\n")
+    assert main(["tournament", "4.3", "--out", str(tmp_path), "--calibrate"]) == 2
+    assert "already holds time-matched records" in capsys.readouterr().err
+    assert (tmp_path / "calibration.json").read_text() == "{}"
 
 
 # --------------------------------------------------------------------------- Dask
