@@ -189,6 +189,21 @@ def cmd_tournament(args) -> int:
     out = args.out
     tables = ",".join(args.tables) if args.tables else "all"
     T._resolve(tables)                  # unknown names: an error before anything runs
+    if args.workers is not None and args.scheduler is not None:
+        raise ValueError("pass --workers or --scheduler, not both")
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be >= 1, not {args.workers}")
+    if args.limit is not None and args.limit < 0:
+        raise ValueError(f"--limit must be >= 0, not {args.limit}")
+    if args.replay is not None:
+        try:
+            checked = T.check(out, tables, args.replay)
+        except AssertionError as err:
+            print(f"error: a recorded game differs on replay: {err}", file=sys.stderr)
+            return 1
+        for tid, n in checked.items():
+            print(f"table {tid}: {n} recorded games re-played, identical", file=sys.stderr)
+        return 0
     if args.calibrate:
         timed = sorted(pathlib.Path(out).glob("*t.jsonl"))
         if timed:
@@ -197,10 +212,6 @@ def cmd_tournament(args) -> int:
                              "them; use another --out or move them away")
         cal = T.calibrate(f"{out}/calibration.json" if _mkdir(out) else None)
         print(json.dumps(cal["iterations"], indent=1))
-    if args.workers is not None and args.scheduler is not None:
-        raise ValueError("pass --workers or --scheduler, not both")
-    if args.workers is not None and args.workers < 1:
-        raise ValueError(f"--workers must be >= 1, not {args.workers}")
     executor, closer = None, None
     if args.scheduler is not None:
         try:
@@ -293,6 +304,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="measure our seconds per move first (time tables, time-matched MCTS)")
     t.add_argument("--limit", type=int, default=None,
                    help="at most N missing games per table (a trial run)")
+    t.add_argument("--replay", type=int, metavar="K", default=None,
+                   help="re-play K recorded games per table (seeded choice) and check them "
+                   "move for move, instead of playing")
     t.add_argument("--tables-only", action="store_true",
                    help="only rewrite tables.md/tables.csv from the records")
     t.add_argument("--no-progress", action="store_true", help="no progress bar")

@@ -265,3 +265,19 @@ def test_calibration_and_bench_section():
     from qsearch.bench.tournaments import sections
     (name, _title, _rows), = sections(type("O", (), {"quick": True, "repeats": None})())
     assert name == "tournament-times"
+
+
+def test_cli_replay_checks_the_records(tmp_path, capsys):
+    assert main(["tournament", "4.16", "4.9", "--out", str(tmp_path), "--limit", "3",
+                 "--no-progress"]) == 0
+    assert main(["tournament", "4.16", "4.9", "--out", str(tmp_path), "--replay", "2"]) == 0
+    assert "table 4.16: 2 recorded games re-played, identical" in capsys.readouterr().err
+    path = tmp_path / "4.9.jsonl"
+    lines = path.read_text().splitlines()
+    rec = json.loads(lines[1])
+    rec["actions"][-1] = 99                        # a corrupted record is caught
+    path.write_text("\n".join([lines[0], json.dumps(rec)] + lines[2:]) + "\n")
+    assert main(["tournament", "4.9", "--out", str(tmp_path), "--replay", "3"]) == 1
+    assert "differs on replay" in capsys.readouterr().err
+    with pytest.raises(ValueError, match="k must be"):
+        T.check(tmp_path, "4.9", 0)

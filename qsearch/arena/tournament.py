@@ -425,6 +425,33 @@ def replay(table_id: str, record: dict, calibration: dict | None = None) -> dict
     return again
 
 
+def check(directory: str | Path, table_ids=None, k: int = 1) -> dict:
+    """Re-play ``k`` recorded games of every table (chosen with ``random.Random(table id)``)
+    with :func:`replay`; return the number checked per table (AssertionError on a mismatch)."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be an int >= 1, not {k!r}")
+    directory = Path(directory)
+    tables = _resolve(table_ids)
+    calibration = None
+    if (directory / "calibration.json").exists():
+        calibration = load_calibration(directory)
+    out = {}
+    for table in tables:
+        path = directory / f"{table.id}.jsonl"
+        if not path.exists():
+            continue
+        header, records = load_table(directory, table.id)
+        if header != config(table, calibration if table.pairing == "time" else None):
+            raise ValueError(f"{path} was played with another configuration than this "
+                             "version's (or its calibration.json): it cannot be re-played")
+        keys = sorted(records)
+        chosen = random.Random(table.id).sample(keys, min(k, len(keys)))
+        for key in chosen:
+            replay(table.id, records[key], calibration)
+        out[table.id] = len(chosen)
+    return out
+
+
 # --------------------------------------------------------------------------- records
 def read_records(path: str | Path, cfg: dict | None = None) -> dict:
     """The games recorded in ``path`` keyed by (row, col, position); the header is checked
