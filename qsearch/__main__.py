@@ -1,12 +1,14 @@
-"""Command line: ``python -m qsearch solve|play|bench``.
+"""Command line: ``python -m qsearch solve|play|bench|tournament``.
 
     python -m qsearch solve connect4 4453        exact score, and of every column
     python -m qsearch play connect4 --depth 8    text board, you against the engine
     python -m qsearch bench                      speed tables (compiled vs Python, solver)
+    python -m qsearch tournament 4.3 --workers 2 document 002's tournament tables
 """
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import threading
 import time
@@ -178,6 +180,79 @@ def cmd_bench(args) -> int:
     return 0
 
 
+def cmd_tournament(args) -> int:
+    """Play document 002's tournament tables (see :mod:`qsearch.arena.tournament`)."""
+    import pathlib
+
+    from qsearch.arena import tournament as T
+
+    out = args.out
+    tables = ",".join(args.tables) if args.tables else "all"
+    T._resolve(tables)                  # unknown names: an error before anything runs
+    if args.workers is not None and args.scheduler is not None:
+        raise ValueError("pass --workers or --scheduler, not both")
+    if args.workers is not None and args.workers < 1:
+        raise ValueError(f"--workers must be >= 1, not {args.workers}")
+    if args.limit is not None and args.limit < 0:
+        raise ValueError(f"--limit must be >= 0, not {args.limit}")
+    if args.replay is not None:
+        try:
+            checked = T.check(out, tables, args.replay)
+        except AssertionError as err:
+            print(f"error: a recorded game differs on replay: {err}", file=sys.stderr)
+            return 1
+        for tid, n in checked.items():
+            print(f"table {tid}: {n} recorded games re-played, identical", file=sys.stderr)
+        return 0
+    if args.calibrate:
+        timed = sorted(pathlib.Path(out).glob("*t.jsonl"))
+        if timed:
+            raise ValueError(f"{out} already holds time-matched records ({timed[0].name}, ...) "
+                             "played with its calibration.json: recalibrating would orphan "
+                             "them; use another --out or move them away")
+        cal = T.calibrate(f"{out}/calibration.json" if _mkdir(out) else None)
+        print(json.dumps(cal["iterations"], indent=1))
+    executor, closer = None, None
+    if args.scheduler is not None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise ValueError("--scheduler needs dask: pip install 'qsearch[cluster]'") from None
+        try:
+            client = Client(args.scheduler, timeout=args.timeout)
+        except OSError as err:
+            raise ValueError(f"cannot reach the Dask scheduler at {args.scheduler}: {err}") \
+                from None
+        executor, closer = client.get_executor(), client.close
+    elif args.workers is not None and args.workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        pool = ProcessPoolExecutor(args.workers)
+        executor, closer = pool, pool.shutdown
+    start = time.perf_counter()
+    try:
+        if not args.tables_only:
+            report = T.run(tables, out, executor=executor, progress=not args.no_progress,
+                           limit=args.limit)
+            for tid, n in report.played.items():
+                rate = n / report.wall[tid] if report.wall[tid] > 0 and n else 0.0
+                print(f"table {tid}: {n} games played ({report.skipped[tid]} already "
+                      f"recorded), {report.wall[tid]:.1f} s, {rate:.1f} games/s",
+                      file=sys.stderr)
+    finally:
+        if closer is not None:
+            closer()
+    print(f"wall time {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    T.write_tables(out)
+    print(f"tables written to {out}/tables.md and {out}/tables.csv", file=sys.stderr)
+    return 0
+
+
+def _mkdir(path) -> bool:
+    import pathlib
+    pathlib.Path(path).mkdir(parents=True, exist_ok=True)
+    return True
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m qsearch", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -216,6 +291,26 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a c4solver driver that resets its table per position and prints "
                    "'moves score nodes microseconds' (per-position timing and node counts)")
     b.set_defaults(func=cmd_bench)
+    t = sub.add_parser("tournament", help="document 002's tournament tables (4.3-4.19)")
+    t.add_argument("tables", nargs="*", help="table ids (4.3, 4.4t, ...), 'doc', 'time' or "
+                   "'all' (default)")
+    t.add_argument("--out", default="benchmarks/tournaments",
+                   help="folder of the records (<id>.jsonl) and tables (default: %(default)s)")
+    t.add_argument("--workers", type=int, default=None, help="a local process pool of N")
+    t.add_argument("--scheduler", default=None,
+                   help="a Dask scheduler's address (tcp://host:8786): play on that cluster")
+    t.add_argument("--timeout", default="10s", help="how long to wait for the scheduler")
+    t.add_argument("--calibrate", action="store_true",
+                   help="measure our seconds per move first (time tables, time-matched MCTS)")
+    t.add_argument("--limit", type=int, default=None,
+                   help="at most N missing games per table (a trial run)")
+    t.add_argument("--replay", type=int, metavar="K", default=None,
+                   help="re-play K recorded games per table (seeded choice) and check them "
+                   "move for move, instead of playing")
+    t.add_argument("--tables-only", action="store_true",
+                   help="only rewrite tables.md/tables.csv from the records")
+    t.add_argument("--no-progress", action="store_true", help="no progress bar")
+    t.set_defaults(func=cmd_tournament)
     return p
 
 
