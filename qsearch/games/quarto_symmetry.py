@@ -25,8 +25,8 @@ from itertools import permutations
 import numpy as np
 
 __all__ = [
-    "EMPTY", "GROUP_ORDER", "LINES", "PIECE_MAPS", "SQUARE_PERMS", "board_of", "canonical",
-    "canonical_board", "is_canonical", "line_preserving_permutations", "orbit_size",
+    "EMPTY", "GROUP_ORDER", "burnside_count", "fixed_positions", "LINES", "PIECE_MAPS", "SQUARE_PERMS", "board_of", "canonical",
+    "canonical_board", "find_symmetry", "inverse_action", "is_canonical", "transform_action", "line_preserving_permutations", "orbit_size",
     "piece_maps", "transform_board",
 ]
 
@@ -203,3 +203,93 @@ def orbit_size(board, hand: int | None = None) -> int:
     """How many distinct positions are symmetric to this one (12,288 / its stabiliser)."""
     imgs = _all_images(_as_board(board), hand)
     return len(np.unique(imgs, axis=0))
+
+
+def find_symmetry(board_from, board_to) -> int | None:
+    """A symmetry ``g`` with ``transform_board(board_from, g) == board_to``, or None."""
+    src, dst = _as_board(board_from), _as_board(board_to)
+    hits = np.flatnonzero((_all_images(src) == dst).all(axis=1))
+    return None if len(hits) == 0 else int(hits[0])
+
+
+def transform_action(action: int, g: int) -> int:
+    """Document 000's action ``16 * square + piece`` moved by symmetry ``g``."""
+    perm, pmap = g // len(PIECE_MAPS), g % len(PIECE_MAPS)
+    return 16 * int(SQUARE_PERMS[perm][action >> 4]) + int(PIECE_MAPS[pmap][action & 15])
+
+
+def inverse_action(action: int, g: int, inverse: bool = True) -> int:
+    """The action ``a`` with ``transform_action(a, g) == action`` (``inverse=False``:
+    simply ``transform_action(action, g)``)."""
+    if not inverse:
+        return transform_action(action, g)
+    perm, pmap = g // len(PIECE_MAPS), g % len(PIECE_MAPS)
+    square = int(np.flatnonzero(SQUARE_PERMS[perm] == action >> 4)[0])
+    piece = int(np.flatnonzero(PIECE_MAPS[pmap] == action & 15)[0])
+    return 16 * square + piece
+
+
+def _cycle_counts(perm) -> dict:
+    """``{length: number of cycles}`` of a permutation given as its list of images."""
+    seen, counts = set(), {}
+    for start in range(len(perm)):
+        if start in seen:
+            continue
+        n, x = 0, start
+        while x not in seen:
+            seen.add(x)
+            x = int(perm[x])
+            n += 1
+        counts[n] = counts.get(n, 0) + 1
+    return counts
+
+
+_SQUARE_CYCLES = [_cycle_counts(p) for p in SQUARE_PERMS.tolist()]
+_PIECE_CYCLES = [_cycle_counts(m) for m in PIECE_MAPS.tolist()]
+
+
+def _partitions(k: int, largest: int | None = None):
+    largest = k if largest is None else largest
+    if k == 0:
+        yield []
+        return
+    for part in range(min(k, largest), 0, -1):
+        for rest in _partitions(k - part, part):
+            yield [part] + rest
+
+
+def fixed_positions(perm_index: int, map_index: int, k: int) -> int:
+    """How many positions with ``k`` pieces symmetry ``(perm, map)`` leaves unchanged.
+
+    Such a position is a union of cycles of (square, piece) pairs, and a cycle keeps squares
+    and pieces distinct only when a square cycle and a piece cycle of the *same* length
+    ``L`` are paired (in ``L`` alignments). So the count is, over the ways to write ``k`` as
+    ``sum(L * a_L)``, the product of ``C(square cycles of length L, a_L)`` times the ordered
+    choices of ``a_L`` piece cycles of length L, times ``L ** a_L``.
+    """
+    from math import comb, perm
+
+    sq = _SQUARE_CYCLES[perm_index]
+    pc = _PIECE_CYCLES[map_index]
+    total = 0
+    for parts in _partitions(k):
+        uses: dict = {}
+        for L in parts:
+            uses[L] = uses.get(L, 0) + 1
+        ways = 1
+        for L, a in uses.items():
+            ways *= comb(sq.get(L, 0), a) * perm(pc.get(L, 0), a) * L ** a
+        total += ways
+    return total
+
+
+def burnside_count(k: int) -> int:
+    """Positions with ``k`` pieces up to symmetry, by Burnside's lemma: the average over the
+    group of the number of positions each element fixes (:func:`fixed_positions`)."""
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 16:
+        raise ValueError(f"k must be an int in 0..16, not {k!r}")
+    total = sum(fixed_positions(i, j, k)
+                for i in range(len(SQUARE_PERMS)) for j in range(len(PIECE_MAPS)))
+    if total % GROUP_ORDER:
+        raise AssertionError("Burnside's average is not a whole number")
+    return total // GROUP_ORDER

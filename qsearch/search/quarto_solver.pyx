@@ -483,6 +483,22 @@ cdef class QuartoSolver:
                 out[a] = -res.score
         return out
 
+    def table_move(self, state):
+        """The best move the table holds for ``state`` (after a :meth:`solve` of it), or None.
+
+        Document 000's variant: an action ``16 * square + piece``. Standard Quarto (a
+        position with a piece in hand): ``(square, gift)``. After a weak solve that found a
+        win this is a winning move; callers that need certainty re-solve its child.
+        """
+        cdef QuartoBoard b = _checked(state)
+        cdef int hand = NO_HAND if b.in_hand < 0 else b.in_hand
+        cdef Entry* e = tt_probe(&self.S, b.occupied, b.planes, hand)
+        if e == NULL or e.flag == EMPTY_FLAG:
+            return None
+        if isinstance(state, OwnPieceQuarto):
+            return int(e.move)
+        return (e.move >> 4, e.move & 15)
+
     @property
     def nodes(self):
         """Nodes of the last solve."""
