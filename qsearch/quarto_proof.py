@@ -33,8 +33,7 @@ from concurrent.futures import as_completed
 from pathlib import Path
 
 from qsearch.games import OwnPieceQuarto
-from qsearch.games.quarto_symmetry import canonical, find_symmetry, transform_action
-from qsearch.games.quarto_symmetry import board_of
+from qsearch.games.quarto_symmetry import board_of, canonical, find_symmetry, transform_action
 
 FORMAT = "qsearch-quarto-own-proof/1"
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -220,7 +219,8 @@ def build_proof(depth: int = 4, executor=None, progress_path=DEFAULT_PROGRESS,
         "game": "OwnPieceQuarto (document 000: each player places a piece of his choice)",
         "value_for_player_0": value,
         "first_moves": [{"action": a, "text": root.action_to_string(a), "class_size": size,
-                         "value_for_player_0": v} for (a, size, _), v in zip(firsts, values)],
+                         "value_for_player_0": v}
+                        for (a, size, _), v in zip(firsts, values, strict=True)],
         "depth": depth,
         "trees": roots,
         "solved_positions": len(progress.solved),

@@ -13,7 +13,13 @@ import pytest
 from qsearch.games import OwnPieceQuarto, Quarto
 from qsearch.games import quarto_symmetry as sym
 from qsearch.quarto_proof import (
-    DEFAULT_PROOF, PerfectPlayer, check_proof, load_proof, proof_leaves, proof_nodes, key_of,
+    DEFAULT_PROOF,
+    PerfectPlayer,
+    check_proof,
+    key_of,
+    load_proof,
+    proof_leaves,
+    proof_nodes,
 )
 from qsearch.reference.quarto_solver import ReferenceSolver
 from qsearch.search.quarto_ab import ab_minimax
@@ -60,7 +66,7 @@ def test_piece_maps_keep_shared_attributes():
 def _codes(k):
     """Every position with ``k`` pieces as a sorted tuple of 16*square+piece codes (array)."""
     from itertools import combinations, permutations
-    rows = [sorted(16 * s + p for s, p in zip(sq, pc))
+    rows = [sorted(16 * s + p for s, p in zip(sq, pc, strict=True))
             for sq in combinations(range(16), k) for pc in permutations(range(16), k)]
     return np.array(rows, dtype=np.int64)
 
@@ -73,7 +79,7 @@ def _orbit_count(k):
     sq_img = sym.SQUARE_PERMS.astype(np.int64)             # 32 x 16
     pc_img = sym.PIECE_MAPS.astype(np.int64)               # 384 x 16
     orbits = 0
-    for row, idx in zip(raw, index):
+    for row, idx in zip(raw, index, strict=True):
         if seen[idx]:
             continue
         orbits += 1
@@ -170,10 +176,8 @@ def test_standard_quarto_matches_plain_alphabeta():
     for placed in (9, 10, 11):
         for give in (False, True):
             state = random_position(Quarto, placed, rng, give=give)
-            v = alphabeta(state, None, win_value=1.0).value
-            mover = state.current_player()
-            want = v if mover == 0 else -v        # alphabeta: for the player to move
-            want = (want > 0) - (want < 0)
+            v = alphabeta(state, None, win_value=1.0).value   # for the player to move
+            want = (v > 0) - (v < 0)
             assert solver.solve(state, weak=True).score == want
 
 

@@ -25,9 +25,10 @@ from itertools import permutations
 import numpy as np
 
 __all__ = [
-    "EMPTY", "GROUP_ORDER", "burnside_count", "fixed_positions", "LINES", "PIECE_MAPS", "SQUARE_PERMS", "board_of", "canonical",
-    "canonical_board", "find_symmetry", "inverse_action", "is_canonical", "transform_action", "line_preserving_permutations", "orbit_size",
-    "piece_maps", "transform_board",
+    "EMPTY", "GROUP_ORDER", "LINES", "PIECE_MAPS", "SQUARE_PERMS", "board_of",
+    "burnside_count", "canonical", "canonical_board", "find_symmetry", "fixed_positions",
+    "inverse_action", "is_canonical", "line_preserving_permutations", "orbit_size",
+    "piece_maps", "transform_action", "transform_board",
 ]
 
 EMPTY = 16

@@ -467,7 +467,7 @@ cdef class QuartoSolver:
     def analyze(self, state, weak=False):
         """``{action: score}`` of every legal action of ``state`` for the player to move
         (the score the mover gets by playing it; see :meth:`solve`)."""
-        cdef QuartoBoard b = _checked(state)
+        _checked(state)
         out = {}
         for a in state.legal_actions():
             child = state.child(a)
