@@ -295,3 +295,15 @@ def test_perfect_player_never_loses_a_won_position():
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
         assert state.returns()[me] == 1
+
+
+def test_cli_solves_a_position_and_rejects_bad_input(capsys):
+    from qsearch.__main__ import main
+
+    assert main(["solve", "quarto-own", "(1,1) 1357; (2,1) 1358; (3,1) 2467; (2,2) 1368; "
+                 "(4,4) 2468"]) == 0
+    out = capsys.readouterr().out
+    assert "score +5: win: the winning piece is number 12 (7 plies)" in out
+    assert main(["solve", "quarto-own", "(1,1) 9999"]) == 2
+    assert main(["solve", "quarto-own", "--check", "0"]) == 0     # structure only
+    assert '"leaves re-solved": 0' in capsys.readouterr().out
