@@ -36,6 +36,10 @@ def describe_score(score: int, stones: int) -> str:
 
 
 def cmd_solve(args) -> int:
+    if args.game == "quarto-own":
+        from qsearch.quarto_proof import cli_solve
+
+        return cli_solve(args)
     state = _load(args.game, args.position)
     print(state)
     if state.is_terminal():
@@ -257,11 +261,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m qsearch", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("solve", help="exact value of a position")
-    s.add_argument("game", choices=GAMES)
+    s.add_argument("game", choices=GAMES + ("quarto-own",))
     s.add_argument("position", nargs="?", default="",
-                   help="connect4: 1-based column digits (4453); tictactoe: cells 0-8 (408)")
+                   help="connect4: 1-based column digits (4453); tictactoe: cells 0-8 (408); "
+                        "quarto-own: placements '(1,1) 1357; (2,3) 2468' (empty: the proof)")
     s.add_argument("--no-analyze", dest="analyze", action="store_false",
                    help="skip the score of every column")
+    from qsearch.quarto_proof import add_cli_options
+
+    add_cli_options(s)
     s.set_defaults(func=cmd_solve)
     pl = sub.add_parser("play", help="play against the engine in the terminal")
     pl.add_argument("game", choices=GAMES)
