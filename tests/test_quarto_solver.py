@@ -307,3 +307,18 @@ def test_cli_solves_a_position_and_rejects_bad_input(capsys):
     assert main(["solve", "quarto-own", "(1,1) 9999"]) == 2
     assert main(["solve", "quarto-own", "--check", "0"]) == 0     # structure only
     assert '"leaves re-solved": 0' in capsys.readouterr().out
+
+
+def test_the_play_widget_tells_who_wins_and_plays_perfectly():
+    from qsearch.viz.play_quarto import PlayQuarto
+
+    game = PlayQuarto(opponent="perfect")
+    assert game.verdict() == "lost"                 # the first player loses with best play
+    game.play(game.state.legal_actions()[0])
+    assert len(game.state.history()) == 2 and game.verdict() == "lost"
+    game.new_game(human_first=False)                # the engine opens: the student can win
+    assert len(game.state.history()) == 1 and game.verdict() == "won"
+    game._show_verdict()
+    assert "you have won this game" in game.status_text
+    with pytest.raises(ValueError, match="opponent"):
+        PlayQuarto(opponent="oracle")

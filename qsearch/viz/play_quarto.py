@@ -11,6 +11,10 @@ searched. Everything works without a browser too::
     game.play(game.state.string_to_action("(2,2) 2468"))   # the same in one call
     game.undo(); game.new_game(human_first=False)
     game.state, game.status_text, game.last_result
+    game.verdict()                  # "won" / "drawn" / "lost" for you, with best play
+
+``PlayQuarto(opponent="perfect")`` plays the solved game's perfect player instead
+(:class:`qsearch.quarto_proof.PerfectPlayer`): against it the first player cannot win.
 
 The board is an SVG string in ``widgets.HTML`` (no ``Output`` widget: strict nbval passes).
 """
@@ -30,13 +34,19 @@ class PlayQuarto:
     """Human against the document's alpha-beta (depth 4, payoff 10 - depth) on its variant.
 
     ``depth``: None for the document's rule (4, never past the 15th placement) or an int;
-    ``evaluate``: None (the document's payoff) or a :class:`~qsearch.heuristics.quarto.LineCredit`.
+    ``evaluate``: None (the document's payoff) or a :class:`~qsearch.heuristics.quarto.LineCredit`;
+    ``opponent``: ``"document"`` (that search) or ``"perfect"`` (the solved game's player).
     """
 
-    def __init__(self, depth: int | None = None, evaluate=None, human_first: bool = True):
+    def __init__(self, depth: int | None = None, evaluate=None, human_first: bool = True,
+                 opponent: str = "document"):
         if depth is not None and (isinstance(depth, bool) or not isinstance(depth, int)
                                   or depth < 1):
             raise ValueError(f"depth must be None (the document's) or an int >= 1, not {depth!r}")
+        if opponent not in ("document", "perfect"):
+            raise ValueError(f"opponent must be 'document' or 'perfect', not {opponent!r}")
+        self.opponent = opponent
+        self._perfect = None                  # built on first use: it loads the proof
         self.depth = depth
         self.evaluate = evaluate
         self.human_first = bool(human_first)
@@ -103,10 +113,35 @@ class PlayQuarto:
             self.last_result = None
             self.state.apply_action(actions[0])
             return None
+        if self.opponent == "perfect":
+            self.last_result = None
+            self.state.apply_action(self.perfect_player()(self.state))
+            return None
         result = ab_minimax(self.state, self.depth, self.evaluate, win_check=True)
         self.last_result = result
         self.state.apply_action(result.action)
         return result
+
+    def perfect_player(self):
+        """The solved game's perfect player (the proof is read once)."""
+        if self._perfect is None:
+            from qsearch.quarto_proof import PerfectPlayer, load_proof
+
+            self._perfect = PerfectPlayer(load_proof())
+        return self._perfect
+
+    def verdict(self) -> str:
+        """"won", "drawn" or "lost": the position for the student, with best play on both
+        sides (the proof near the start, an exact solve below it; early positions off the
+        proof can take some seconds)."""
+        s = self.state
+        if s.is_terminal():
+            w = s.winner_player()
+            return "drawn" if w is None else ("won" if w == self.human else "lost")
+        v = self.perfect_player().value(s)          # for the side to move
+        if s.current_player() != self.human:
+            v = -v
+        return {1: "won", 0: "drawn", -1: "lost"}[v]
 
     def play(self, action: int):
         """What a click does: the human's move, then the engine's answer."""
@@ -185,10 +220,12 @@ class PlayQuarto:
         new.on_click(lambda _b: self.new_game(self._first.value))
         undo = widgets.Button(description="undo")
         undo.on_click(lambda _b: self.undo())
+        judge = widgets.Button(description="who wins?", tooltip="with best play from here")
+        judge.on_click(lambda _b: self._show_verdict())
         self._first = widgets.Checkbox(value=self.human_first, description="I move first")
         controls = widgets.VBox([widgets.HTML("<b>square</b>"), grid,
                                  widgets.HTML("<b>piece</b>"), pieces,
-                                 widgets.HBox([new, undo]), self._first])
+                                 widgets.HBox([new, undo, judge]), self._first])
         self.widget = widgets.VBox([widgets.HBox([self._board, controls]), self._status])
 
     def _refresh(self) -> None:
@@ -205,6 +242,10 @@ class PlayQuarto:
             b.button_style = "info" if p == self.piece else ""
         self._board.value = self.svg()
         self._status.value = self.status_text
+
+    def _show_verdict(self) -> None:
+        self.message = f"with best play from here you have {self.verdict()} this game"
+        self._refresh()
 
     def _repr_mimebundle_(self, **kwargs):
         return self.widget._repr_mimebundle_(**kwargs)
