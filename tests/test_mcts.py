@@ -167,6 +167,19 @@ def test_chance_nodes_and_repeated_turns_compiled_and_twin_identical():
     assert all(e.result in ((1.0, -1.0), (-1.0, 1.0), (0.0, 0.0)) for e in a.trace)
 
 
+def test_compiled_equals_twin_on_hypergammon():
+    """Document 002's dice game: 21 rolls of unequal probability, doubles as repeated turns."""
+    from qsearch.games import Hypergammon
+
+    rng = random.Random(4)
+    chance_roots = 0
+    for k in range(30):
+        state = random_position(Hypergammon, rng, 30)
+        chance_roots += state.is_chance_node()
+        same(mcts(state, 30, seed=k), py_mcts(state, 30, seed=k))
+    assert 0 < chance_roots < 30
+
+
 def test_chance_outcomes_are_drawn_with_their_probability():
     # From a chance root every outcome is an equally likely child: 4,000 iterations put about
     # 1,000 visits on each face.
