@@ -16,14 +16,17 @@ class ExpectiminimaxStepper(SearchStepper):
     """``ExpectiminimaxStepper(state, depth, evaluate, prune=None, **options)``.
 
     The options (``prune``, ``limit``, ``count_chance``, ``bounds``, ``player``,
-    ``win_value``) go to :func:`qsearch.search.expectiminimax`.
+    ``win_value``) go to :func:`qsearch.search.expectiminimax`. ``focus`` (default True):
+    each step draws only the path to the node it is about and the children along it; chance
+    nodes multiply the tree (notebook 05's is 9,000 px wide), which shrunk to the window
+    would be unreadable. ``focus=False`` draws it all.
     """
 
     algorithm = "expectiminimax"
 
     def __init__(self, state, depth: int, evaluate=None, *, interval: int = 1000,
                  hide_unexplored: bool = False, title: str | None = None, edge_labels=None,
-                 node_label=None, **search_options):
+                 node_label=None, focus: bool = True, **search_options):
         from qsearch.search import expectiminimax
 
         if "trace" in search_options:
@@ -35,7 +38,8 @@ class ExpectiminimaxStepper(SearchStepper):
         self.names = NodeNames(self.tree, self.state)
         self.interval = interval
         self.draw_options = {"hide_unexplored": hide_unexplored, "title": title,
-                             "edge_labels": edge_labels, "node_label": node_label}
+                             "edge_labels": edge_labels, "node_label": node_label,
+                             "focus": focus}
         self._svgs: dict[int, str] = {}
         self._widget = None
 

@@ -611,6 +611,12 @@ def assert_fits(locator, what: str) -> None:
     assert out <= 0, f"{what} sticks out of its cell by {out:.0f} px"
 
 
+def drawn_scale(svg) -> float:
+    """How large the SVG is drawn relative to its own units (text of 11 units at 0.1 would
+    be 1 px high: unreadable)."""
+    return svg.evaluate("el => el.getBoundingClientRect().width / el.viewBox.baseVal.width")
+
+
 def svg_texts(locator) -> list[str]:
     """The texts drawn in the SVG(s) inside ``locator``, in document order."""
     return locator.evaluate(
@@ -719,6 +725,7 @@ def drive_chance(page, base: str, token: str) -> None:
     expect(caption).to_contain_text("the outcome roll 1-2 (p = 1/6) is searched")
     wait_until_idle(base, token)
     assert "p = 1/6" in tree.inner_text()
+    assert drawn_scale(tree.locator("svg")) > 0.5, "the tree is drawn too small to read"
 
     # Step 180: Star1's test fails at [20/16 9/4]'s last outcome: nothing is cut.
     go_to_step(page, stepper, 180)
@@ -737,6 +744,7 @@ def drive_chance(page, base: str, token: str) -> None:
     expect(caption).to_contain_text("step 318 of 320")
     expect(caption).to_contain_text("roll 2-3 is cut (Star1).")
     expect(tree).to_contain_text("Star1 bound cuts at [20/15 9/5]")
+    assert drawn_scale(tree.locator("svg")) > 0.5, "the tree is drawn too small to read"
     shot(stepper, "chance_star1")
 
     stepper.locator(".widget-slider .noUi-handle").first.focus()
