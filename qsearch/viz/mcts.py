@@ -388,8 +388,9 @@ class MCTSStepper:
         self._enable_buttons(k)
 
     def _caption_html(self, k: int) -> str:
-        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>iteration {k} of "
-                f"{self.n_steps}</b> &mdash; {html.escape(self.caption(k))}</div>")
+        text = self.caption(k).split(": ", 1)[1]         # after "Iteration k: "
+        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>Iteration {k} of "
+                f"{self.n_steps}</b>: {html.escape(text)}</div>")
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         return self.widget._repr_mimebundle_(include=include, exclude=exclude)

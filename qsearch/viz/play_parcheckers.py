@@ -30,7 +30,7 @@ from qsearch.games.parcheckers import ParCheckers, make_action, skip_action
 from qsearch.viz.parcheckers_svg import parcheckers_svg
 from qsearch.viz.play import THINKING_BADGE, send_widget_updates_now
 
-BOARD_MAX_WIDTH = "720px"       # the board (1010 x 730 units) shrinks below this, never grows
+BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most this size
 
 
 class PlayParCheckers:
@@ -186,7 +186,7 @@ class PlayParCheckers:
         self._pieces = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
         self._pieces.add_class("qsearch-play-pieces")
         self._board = widgets.HTML(layout=widgets.Layout(width="100%",
-                                                         max_width=BOARD_MAX_WIDTH))
+                                                         max_width=f"{BOARD_SIZE[0]}px"))
         self._board.add_class("qsearch-play-board")
         self._status = widgets.HTML()
         self._status.add_class("qsearch-play-status")
@@ -274,5 +274,7 @@ class PlayParCheckers:
         """The live widget, and the board as a static SVG for viewers without a kernel."""
         bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data["image/svg+xml"] = self.svg()
+        width, height = BOARD_SIZE
+        data["image/svg+xml"] = self.svg().replace(
+            "<svg ", f'<svg width="{width}" height="{height}" ', 1)
         return bundle

@@ -17,7 +17,7 @@ Chromium and Playwright). What is checked, as a student would meet it:
   with the mistakes named, "Show me" opens the stepper at the first one, the right answer
   then passes;
 * notebook 06's MCTS stepper: Play, the slider's keys and typed readout, a double click on
-  next (two steps), the last step; the caption ("iteration k of 30"), the tree's root
+  next (two steps), the last step; the caption ("Iteration k of 30: ..."), the tree's root
   (N = k) and the UCT bars (every root move, unvisited ones as ∞, the outline on the move
   the next iteration selects) agree; in a narrow window nothing sticks out;
 * notebook 05's expectiminimax stepper (Star1): a chance outcome and its probability, a
@@ -648,8 +648,8 @@ def drive_mcts(page, base: str, token: str) -> None:
     next_ = stepper.locator("button", has_text="next")
 
     def agrees(k: int) -> None:
-        expect(caption).to_contain_text(f"iteration {k} of {n}")
-        expect(caption).to_contain_text(headless.caption(k))
+        expect(caption).to_have_text(
+            headless.caption(k).replace(f"Iteration {k}:", f"Iteration {k} of {n}:"))
         assert svg_texts(tree)[0] == f"N={k}", svg_texts(tree)[:3]        # the root
         labels = [t for t in svg_texts(bars) if "@" in t]
         assert labels == ["x@1", "x@2", "x@4"], labels     # every root move, visited or not
