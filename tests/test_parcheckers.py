@@ -459,14 +459,16 @@ def test_play_widget_undo_never_takes_back_the_agents_opening():
     from qsearch.viz.play_parcheckers import PlayParCheckers
     game = PlayParCheckers(opponent=agent(1), human=1, seed=2)
     opening = game.state.transcript()
-    assert game.undo() == 0 and game.state.transcript() == opening       # nothing to undo
+    assert game._undo.disabled                                          # nothing to undo
+    assert game.undo() == 0 and game.state.transcript() == opening
     assert game.state.current_player() == 1 and "your move" in game.status_text
     assert list(game._values.options) == game.state.available_values()
     value = game.state.available_values()[0]
     game.choose_value(value)
     colour, piece = game.state.movable_pieces(value)[0]
     game.choose_piece(colour, piece)
-    assert game.undo() >= 1 and game.state.transcript() == opening
+    assert not game._undo.disabled
+    assert game.undo() >= 1 and game.state.transcript() == opening and game._undo.disabled
 
 
 def test_play_widget_disables_everything_while_the_agent_thinks():

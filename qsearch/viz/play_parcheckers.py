@@ -115,6 +115,15 @@ class PlayParCheckers:
         finally:
             self._set_thinking(False)
 
+    def _last_human_move(self) -> int | None:
+        """The index in the history of your last move (None: you have not moved)."""
+        probe = self.state.clone()
+        for i in range(len(self.state.history()) - 1, -1, -1):
+            probe.undo_action()
+            if probe.current_player() == self.human:
+                return i
+        return None
+
     def _set_thinking(self, on: bool) -> None:
         """Disable every input and say so while the agent searches."""
         self.thinking = on
@@ -130,17 +139,10 @@ class PlayParCheckers:
         Returns 0 (and changes nothing) if you have not moved yet: the agent's opening
         turns are never taken back (it would not move again).
         """
-        history = self.state.history()
-        probe = self.state.clone()
-        mine = []                        # indices of the human's moves in the history
-        for i in range(len(history) - 1, -1, -1):
-            probe.undo_action()
-            if probe.current_player() == self.human:
-                mine.append(i)
-                break
-        if not mine:
+        last = self._last_human_move()
+        if last is None:
             return 0
-        undone = len(history) - mine[0]
+        undone = len(self.state.history()) - last
         for _ in range(undone):
             self.state.undo_action()
         self.value = None
@@ -265,7 +267,7 @@ class PlayParCheckers:
         for b in old:
             b.close()
         self._new.disabled = self._first.disabled = self.thinking
-        self._undo.disabled = self.thinking or not self.state.history()
+        self._undo.disabled = self.thinking or self._last_human_move() is None
         self._board.value = self.svg()
         sign = THINKING_BADGE if self.thinking else ""
         self._status.value = f"<p>{sign}{escape(self.status_text)}</p>"
