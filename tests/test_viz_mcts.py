@@ -101,3 +101,11 @@ def test_bars_outline_the_move_the_next_iteration_selects():
     assert [t for t in ("x@1", "x@2", "x@4") if f">{t}</text>" in first] == ["x@1", "x@2", "x@4"]
     outlined = re.search(r'class="uct-row chosen"><text[^>]*>([^<]*)<', st.bars_svg(20))
     assert outlined.group(1) == "x@1"                    # x@1 ties x@4, and was expanded first
+
+
+def test_captions_name_the_winner_in_the_games_terms():
+    c4 = MCTSStepper(Connect4.from_moves("4453"), 20, seed=0)
+    results = [c4.caption(k).split("; result ")[1] for k in range(1, 21)]
+    assert all(r.startswith(("player 0 wins (+1", "player 1 wins (-1", "draw")) for r in results)
+    ttt = MCTSStepper(WORKED, 5, seed=0)
+    assert "result x wins (+1 for player 0)" in ttt.caption(1)

@@ -293,8 +293,9 @@ class MCTSStepper:
             grow = "ends at a finished game already in the tree (nothing to expand)"
         rollout = " ".join(self._moves(e.rollout, e.path)) or "(none: the game is over)"
         r = e.result
-        outcome = ("draw" if r[0] == r[1] else
-                   f"{'xo'[0] if r[0] > r[1] else 'xo'[1]} wins"
+        winner = 0 if r[0] > r[1] else 1
+        names = "xo" if type(self.state).__name__ == "TicTacToe" else ("player 0", "player 1")
+        outcome = ("draw" if r[0] == r[1] else f"{names[winner]} wins"
                    if abs(r[0]) == 1 and r[0] == -r[1] else f"rewards {r[0]:+g}, {r[1]:+g}")
         return (f"Iteration {k}: selection {path}; {grow}; rollout {rollout}; result "
                 f"{outcome} ({r[0]:+g} for player 0); the root now has N = {e.N[0]}.")
