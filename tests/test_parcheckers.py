@@ -503,6 +503,30 @@ def test_play_widget_disables_everything_while_the_agent_thinks():
     assert game.state.transcript() != moved
 
 
+
+def test_play_widget_at_the_end_of_a_game_offers_only_new_game_and_undo():
+    import itertools
+
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+    game = PlayParCheckers(opponent=agent(0), seed=1)
+    ticks = itertools.count(0.0, 10.0)          # every click comes 10 s after the last one
+    game._clock = lambda: next(ticks)
+    for _ in range(500):
+        if game.state.is_terminal():
+            break
+        game.choose_value(game.state.available_values()[-1])
+        game._pieces.children[0].click()
+    assert game.state.is_terminal()
+    won = game.state.winner_player() == game.human
+    assert game.status_text.endswith("you win!" if won else "the agent wins")
+    assert game._values.disabled and not game._pieces.children
+    assert not game._new.disabled and not game._undo.disabled
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        game.play(0)
+    game._new.click()
+    assert game.state.turn_number() == 1 and not game._values.disabled
+
+
 def test_play_widget_output_has_a_static_board_for_viewers_without_a_kernel():
     from qsearch.viz.play_parcheckers import PlayParCheckers
     game = PlayParCheckers(opponent=agent(1), human=1, seed=2)
