@@ -238,16 +238,29 @@ def voila(tmp_path):
         log.close()
 
 
+def list_kernels(base: str, token: str) -> list[dict] | None:
+    """The server's kernels, or None if it answered 500: jupyter_server fails to list them
+    while a kernel is starting (``last_activity`` not set yet), a race worth retrying."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=5) as r:
+            return json.load(r)
+    except urllib.error.HTTPError as err:
+        if err.code >= 500:
+            return None
+        raise
+
+
 def wait_for_connected_kernel(base: str, token: str) -> None:
     """Until the server has an idle kernel with a client connected (the page's notebook).
 
     JupyterLab shows "idle" before its kernel has started, and Run All sent then is lost.
     """
     deadline = time.monotonic() + KERNEL_START_TIMEOUT
+    kernels = None
     while time.monotonic() < deadline:
-        with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=5) as r:
-            kernels = json.load(r)
-        if any(k["connections"] > 0 and k["execution_state"] == "idle" for k in kernels):
+        kernels = list_kernels(base, token)
+        if kernels and any(k["connections"] > 0 and k["execution_state"] == "idle"
+                           for k in kernels):
             return
         time.sleep(0.25)
     raise RuntimeError(f"no kernel connected within {KERNEL_START_TIMEOUT} s: {kernels}")
@@ -296,8 +309,8 @@ def wait_until_idle(base: str, token: str, calm: float = 1.0) -> None:
     deadline = time.monotonic() + KERNEL_START_TIMEOUT
     idle_since = None
     while time.monotonic() < deadline:
-        with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=5) as r:
-            busy = any(k["execution_state"] != "idle" for k in json.load(r))
+        kernels = list_kernels(base, token)
+        busy = kernels is None or any(k["execution_state"] != "idle" for k in kernels)
         now = time.monotonic()
         if busy:
             idle_since = None
