@@ -2,9 +2,11 @@
 # Real-browser tests of the lessons' widgets (notebook 01's stepper, the play widgets, notebook
 # 01 in Voila): installs Debian's Chromium and Playwright (its Python API only: never
 # `playwright install`), then runs tests/browser with QSEARCH_BROWSER_TESTS=1.
-# Run from the repository root, in the environment where qsearch is installed.
+# Run from the repository root, in the environment where qsearch is installed ($PYTHON, or
+# the first python on PATH); the notebooks' kernels import this checkout's qsearch.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python}"
 
 if ! command -v chromium >/dev/null 2>&1; then
     SUDO=""
@@ -12,9 +14,9 @@ if ! command -v chromium >/dev/null 2>&1; then
     $SUDO apt-get update -qq
     $SUDO apt-get install -y -qq chromium
 fi
-python -m pip install -q playwright jupyterlab ipywidgets graphviz voila
+"$PYTHON" -m pip install -q playwright jupyterlab ipywidgets graphviz voila
 command -v dot >/dev/null 2>&1 || { echo "Graphviz's dot is needed (apt-get install graphviz)"; exit 1; }
 
 export QSEARCH_BROWSER_TESTS=1
 export QSEARCH_CHROMIUM="${QSEARCH_CHROMIUM:-$(command -v chromium)}"
-python -m pytest tests/browser/test_notebook_in_browser.py -v -s -p no:cacheprovider
+"$PYTHON" -m pytest tests/browser/test_notebook_in_browser.py -v -s -p no:cacheprovider

@@ -5,6 +5,7 @@ Alg. 6 with the games' probabilities, and OpenSpiel's own Python ``expectiminima
 OpenSpiel's ``backgammon(hyper_backgammon=true)`` (player moves only, its convention).
 """
 import random
+import re
 
 import pytest
 from positions import random_position
@@ -281,3 +282,59 @@ def test_bench_tables_run():
     rows = openspiel_table(1, repeats=1, openspiel_repeats=1)
     assert rows[1]["same value"] == "yes" and rows[1]["same play"] == "yes"
     assert all(r["same value and play"] == "yes" for r in star_table((1, 2), repeats=1))
+
+
+def test_stepper_captions_name_what_star1_and_star2_cut():
+    """A chance-node cut names exactly the outcomes the trace prunes; a test that fails at
+    the last outcome cuts nothing and says so; such a node returns a bound, not the mean."""
+    from qsearch.viz.chance_stepper import ExpectiminimaxStepper
+
+    state = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))
+    for prune in ("star1", "star2"):
+        stepper = ExpectiminimaxStepper(state, 3, pip_race, prune=prune, bounds=(-40, 40),
+                                        limit=6)
+        seen = {"named": 0, "none": 0}
+        for step, e in enumerate(stepper.result.trace):
+            text = stepper.caption(step)
+            chance = stepper.tree.role(e.node) == "chance"
+            if e.kind in ("cutoff", "probe_cutoff") and chance:
+                names = [stepper.names.move(e.node, a) for a in e.pruned]
+                if names:
+                    assert all(n in text for n in names) and "cut (Star" in text, text
+                    seen["named"] += 1
+                else:
+                    assert "none is left to cut" in text, text
+                    seen["none"] += 1
+            if e.kind == "exit" and chance:
+                exact = stepper.tree.nodes[e.node].bound == "="
+                assert ("probability-weighted mean" in text and "a bound" not in text) == exact
+        assert seen["none"] >= 1
+        assert seen["named"] >= (1 if prune == "star1" else 0)
+    star1 = ExpectiminimaxStepper(state, 3, pip_race, prune="star1", bounds=(-40, 40), limit=6)
+    assert star1.caption(317).endswith("roll 2-3 is cut (Star1).")
+    assert star1.caption(318).startswith("[20/15 9/5] (chance) returns −13.8, a bound")
+
+
+def test_stepper_focus_draws_the_path_and_its_children_only():
+    """Notebook 05's tree is too wide to read when shrunk to the window: each step draws the
+    path to its node and the children along it (focus=False: the whole tree)."""
+    from qsearch.viz.chance_stepper import ExpectiminimaxStepper
+    from qsearch.viz.searchtree import build_search_tree
+
+    state = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))
+    options = {"prune": "star1", "bounds": (-40, 40), "limit": 6}
+    focused = ExpectiminimaxStepper(state, 3, pip_race, **options)
+    whole = ExpectiminimaxStepper(state, 3, pip_race, focus=False, **options)
+    nodes = len(focused.tree.nodes)
+    for step in (2, 179, 317, focused.n_steps - 1):
+        source = focused.draw(step).source
+        drawn = {int(m) for m in re.findall(r"^\s*n(\d+) \[", source, re.M)}
+        current = build_search_tree(focused.result.trace, step).current
+        path = set()
+        while current is not None:
+            path.add(current)
+            current = focused.tree.nodes[current].parent
+        kids = {c for i in path for c in focused.tree.nodes[i].children}
+        assert drawn == path | kids and len(drawn) < nodes // 5
+        assert len(re.findall(r"^\s*n(\d+) \[", whole.draw(step).source, re.M)) == nodes
+    assert "roll 2-3\\nStar1 bound cuts at [20/15 9/5]" in focused.draw(317).source

@@ -454,6 +454,89 @@ def test_play_widget_headless():
     assert game.state.current_player() == 1 and len(game.state.history()) == 1
 
 
+
+def test_play_widget_undo_never_takes_back_the_agents_opening():
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+    game = PlayParCheckers(opponent=agent(1), human=1, seed=2)
+    opening = game.state.transcript()
+    assert game._undo.disabled                                          # nothing to undo
+    assert game.undo() == 0 and game.state.transcript() == opening
+    assert game.state.current_player() == 1 and "your move" in game.status_text
+    assert list(game._values.options) == game.state.available_values()
+    value = game.state.available_values()[0]
+    game.choose_value(value)
+    colour, piece = game.state.movable_pieces(value)[0]
+    game.choose_piece(colour, piece)
+    assert not game._undo.disabled
+    assert game.undo() >= 1 and game.state.transcript() == opening and game._undo.disabled
+
+
+def test_play_widget_disables_everything_while_the_agent_thinks():
+    """What the widget shows at the moment the agent is asked for a move; and a click that
+    arrives while (or just after) it thinks is dropped."""
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+    seen = []
+    inner = agent(1)
+
+    def watching(state, rng):
+        seen.append((game.thinking, game._new.disabled, game._undo.disabled,
+                     game._first.disabled, game._values.disabled, len(game._pieces.children),
+                     "qsearch-thinking" in game._status.value,
+                     "your move" in game.status_text))
+        return inner(state, rng)
+
+    game = PlayParCheckers(opponent=watching, human=0, seed=2)
+    game.choose_value("5")
+    game._pieces.children[2].click()                                  # G 0
+    assert seen and all(s == (True, True, True, True, True, 0, True, False) for s in seen)
+    assert not game.thinking and not game._values.disabled and "your move" in game.status_text
+    moved = game.state.transcript()
+    now = 100.0
+    game._clock = lambda: now
+    game._answered_at = now - 0.1                      # the agent answered 0.1 s ago
+    game.choose_value(game.state.available_values()[0])
+    game._pieces.children[0].click()                   # the second click of a double click
+    game._new.click()
+    assert game.dropped_clicks == 2 and game.state.transcript() == moved
+    game._answered_at = now - 1.0
+    game._pieces.children[0].click()                   # a deliberate click later plays
+    assert game.state.transcript() != moved
+
+
+
+def test_play_widget_at_the_end_of_a_game_offers_only_new_game_and_undo():
+    import itertools
+
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+    game = PlayParCheckers(opponent=agent(0), seed=1)
+    ticks = itertools.count(0.0, 10.0)          # every click comes 10 s after the last one
+    game._clock = lambda: next(ticks)
+    for _ in range(500):
+        if game.state.is_terminal():
+            break
+        game.choose_value(game.state.available_values()[-1])
+        game._pieces.children[0].click()
+    assert game.state.is_terminal()
+    won = game.state.winner_player() == game.human
+    assert game.status_text.endswith("you win!" if won else "the agent wins")
+    assert game._values.disabled and not game._pieces.children
+    assert not game._new.disabled and not game._undo.disabled
+    with pytest.raises(IllegalMoveError, match="game is over"):
+        game.play(0)
+    game._new.click()
+    assert game.state.turn_number() == 1 and not game._values.disabled
+
+
+def test_play_widget_output_has_a_static_board_for_viewers_without_a_kernel():
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+    game = PlayParCheckers(opponent=agent(1), human=1, seed=2)
+    bundle = game._repr_mimebundle_()
+    data = bundle[0] if isinstance(bundle, tuple) else bundle
+    assert "application/vnd.jupyter.widget-view+json" in data
+    assert data["image/svg+xml"].replace('width="720" height="520" ', "") == game.svg()
+    assert f"last move: {game.agent_moves[-1]}" in data["image/svg+xml"]
+
+
 def test_move_info_describes_a_capture_of_the_partner():
     state = ParCheckers.from_transcript(SCENARIOS["eat partner green"][0])
     info = state.move_info(state.string_to_action("Y 0 2"))

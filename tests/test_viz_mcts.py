@@ -2,6 +2,7 @@
 shows each iteration, the UCT bars carry the formula's numbers, and bad input is refused."""
 
 import math
+import re
 
 import pytest
 
@@ -79,3 +80,32 @@ def test_pictures_of_other_games():
     pig = Pig(20, 4, 60)
     st = MCTSStepper(pig, 30, seed=2)
     assert any("chance: Roll" in st.caption(k) for k in range(1, 31))
+
+
+def test_bars_outline_the_move_the_next_iteration_selects():
+    """The outlined bar is UCT's next choice, ties to the child expanded first (mejorUCT):
+    the search's own next iteration is the oracle."""
+    for state, n in ((WORKED, 100), (Connect4.from_moves("4453"), 200)):
+        st = MCTSStepper(state, n, seed=1)
+        checked = 0
+        for k in range(1, n):
+            choice = st.next_choice(k)
+            if choice is not None:
+                assert choice == st.result.trace[k].path[0], k
+                checked += 1
+        assert checked > n // 2
+    st = MCTSStepper(WORKED, 30, seed=0)
+    assert st.next_choice(1) is None                     # two root moves not visited yet
+    first = st.bars_svg(1)
+    assert first.count("unvisited: ∞") == 2 and 'class="uct-row chosen"' not in first
+    assert [t for t in ("x@1", "x@2", "x@4") if f">{t}</text>" in first] == ["x@1", "x@2", "x@4"]
+    outlined = re.search(r'class="uct-row chosen"><text[^>]*>([^<]*)<', st.bars_svg(20))
+    assert outlined.group(1) == "x@1"                    # x@1 ties x@4, and was expanded first
+
+
+def test_captions_name_the_winner_in_the_games_terms():
+    c4 = MCTSStepper(Connect4.from_moves("4453"), 20, seed=0)
+    results = [c4.caption(k).split("; result ")[1] for k in range(1, 21)]
+    assert all(r.startswith(("player 0 wins (+1", "player 1 wins (-1", "draw")) for r in results)
+    ttt = MCTSStepper(WORKED, 5, seed=0)
+    assert "result x wins (+1 for player 0)" in ttt.caption(1)

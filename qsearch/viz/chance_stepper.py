@@ -16,14 +16,17 @@ class ExpectiminimaxStepper(SearchStepper):
     """``ExpectiminimaxStepper(state, depth, evaluate, prune=None, **options)``.
 
     The options (``prune``, ``limit``, ``count_chance``, ``bounds``, ``player``,
-    ``win_value``) go to :func:`qsearch.search.expectiminimax`.
+    ``win_value``) go to :func:`qsearch.search.expectiminimax`. ``focus`` (default True):
+    each step draws only the path to the node it is about and the children along it; chance
+    nodes multiply the tree (notebook 05's is 9,000 px wide), which shrunk to the window
+    would be unreadable. ``focus=False`` draws it all.
     """
 
     algorithm = "expectiminimax"
 
     def __init__(self, state, depth: int, evaluate=None, *, interval: int = 1000,
                  hide_unexplored: bool = False, title: str | None = None, edge_labels=None,
-                 node_label=None, **search_options):
+                 node_label=None, focus: bool = True, **search_options):
         from qsearch.search import expectiminimax
 
         if "trace" in search_options:
@@ -35,7 +38,8 @@ class ExpectiminimaxStepper(SearchStepper):
         self.names = NodeNames(self.tree, self.state)
         self.interval = interval
         self.draw_options = {"hide_unexplored": hide_unexplored, "title": title,
-                             "edge_labels": edge_labels, "node_label": node_label}
+                             "edge_labels": edge_labels, "node_label": node_label,
+                             "focus": focus}
         self._svgs: dict[int, str] = {}
         self._widget = None
 
@@ -52,21 +56,39 @@ class ExpectiminimaxStepper(SearchStepper):
                 f"other moves are searched now, with α = {format_number(e.alpha)}, "
                 f"β = {format_number(e.beta)}.")
 
+    def _outcomes_cut(self, e, rule: str) -> str:
+        """``roll 2-3 is cut (Star1)``, or, when the test fails only at the last outcome,
+        that nothing is left to cut (the node still returns a bound, not the mean)."""
+        if not e.pruned:
+            return (f"every outcome has been searched, so none is left to cut ({rule}); the "
+                    f"node returns that bound")
+        cut = [self.names.move(e.node, a) for a in e.pruned]
+        what = cut[0] if len(cut) == 1 else ", ".join(cut[:-1]) + " and " + cut[-1]
+        return f"{what} {'is' if len(cut) == 1 else 'are'} cut ({rule})"
+
+    def _window(self, e) -> str:
+        return f"[{format_number(e.alpha)}, {format_number(e.beta)}]"
+
     def _on_probe_cutoff(self, e, step) -> str:
         return (f"At {self._who(e.node)} the probes already bound the average by "
-                f"{format_number(e.value)}, outside [{format_number(e.alpha)}, "
-                f"{format_number(e.beta)}]: the other outcomes are cut (Star2).")
+                f"{format_number(e.value)}, outside {self._window(e)}: "
+                f"{self._outcomes_cut(e, 'Star2')}.")
 
     def _on_cutoff(self, e, step) -> str:
         if self._role(e.node) != "chance":
             return super()._on_cutoff(e, step)
-        return (f"At {self._who(e.node)} the outcomes searched, with the rest at the bounds, "
-                f"put the average at {format_number(e.value)}, outside "
-                f"[{format_number(e.alpha)}, {format_number(e.beta)}]: the other outcomes are "
-                f"cut (Star1).")
+        rest = ", with the rest at the bounds," if e.pruned else ""
+        return (f"At {self._who(e.node)} the outcomes searched{rest} put the average at "
+                f"{format_number(e.value)}, outside {self._window(e)}: "
+                f"{self._outcomes_cut(e, 'Star1')}.")
 
     def _on_exit(self, e, step) -> str:
         if self._role(e.node) == "chance":
-            return (f"{self._who(e.node)} returns the probability-weighted mean "
-                    f"{format_number(e.value)}.")
+            who, v = self._who(e.node), format_number(e.value)
+            bound = self.tree.nodes[e.node].bound
+            if bound in ("<=", ">="):          # after a Star1/Star2 cut: not the mean itself
+                most = "at most" if bound == "<=" else "at least"
+                return (f"{who} returns {v}, a bound: its true value (the probability-weighted "
+                        f"mean) is {most} {v}.")
+            return f"{who} returns the probability-weighted mean {v}."
         return super()._on_exit(e, step)

@@ -167,9 +167,10 @@ def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | Non
     return dot
 
 
-def uct_terms(tree: MCTSTree, c: float) -> list[tuple[int, float, float]]:
-    """``(action, exploitation Q/N, exploration c sqrt(ln N / N_i))`` per visited root child
-    (exploration is inf for a child not visited yet, as UCT would never pick it first)."""
+def uct_terms(tree: MCTSTree, c: float, actions=()) -> list[tuple[int, float, float]]:
+    """``(action, exploitation Q/N, exploration c sqrt(ln N / N_i))`` per root child in the
+    tree, and per action of ``actions`` (the root's legal moves) not in it yet: exploration
+    is inf for a child not visited yet, as UCT tries every such child first."""
     terms = []
     for j, p in enumerate(tree.parent):
         if p == 0:
@@ -177,17 +178,20 @@ def uct_terms(tree: MCTSTree, c: float) -> list[tuple[int, float, float]]:
             exploit = tree.Q[j] / n if n else 0.0
             explore = c * math.sqrt(math.log(tree.N[0]) / n) if n else math.inf
             terms.append((tree.action[j], exploit, explore))
+    seen = {t[0] for t in terms}
+    terms += [(a, 0.0, math.inf) for a in actions if a not in seen]
     return sorted(terms)
 
 
 def uct_bars_svg(tree: MCTSTree, c: float, *, labels=None, width: int = 420,
-                 chosen: int | None = None) -> str:
+                 chosen: int | None = None, actions=()) -> str:
     """The root children's UCT as stacked horizontal bars (exploitation + exploration).
 
     ``labels``: ``{action: text}`` for the bar names; ``chosen``: the action to outline (the
-    child UCT picks next). The scale runs from -1 to the largest UCT shown.
+    child UCT picks next); ``actions``: the root's legal moves, so that those not visited
+    yet get a bar too ("unvisited: ∞"). The scale runs from -1 to the largest UCT shown.
     """
-    terms = uct_terms(tree, c)
+    terms = uct_terms(tree, c, actions)
     finite = [e + x for _, e, x in terms if math.isfinite(x)] or [1.0]
     top = max(max(finite), 1.0)
     left, row, bar_w = 80, 26, width - 200
@@ -206,6 +210,7 @@ def uct_bars_svg(tree: MCTSTree, c: float, *, labels=None, width: int = 420,
     for r, (action, exploit, explore) in enumerate(terms):
         y = 26 + r * row
         name = html.escape(labels.get(action, str(action)) if labels else str(action))
+        body.append(f'<g class="uct-row{" chosen" if action == chosen else ""}">')
         body.append(f'<text x="{left - 6}" y="{y + 15}" text-anchor="end" font-size="12" '
                     f'font-family="sans-serif">{name}</text>')
         x0, x1 = sorted((zero, xpos(exploit)))
@@ -226,9 +231,10 @@ def uct_bars_svg(tree: MCTSTree, c: float, *, labels=None, width: int = 420,
             body.append(f'<rect x="{left - 2}" y="{y + 1}" width="{bar_w + 4}" '
                         f'height="{row - 4}" fill="none" stroke="{PATH_COLOR}"/>')
         body.append(f'<text x="{end + 4:.1f}" y="{y + 15}" font-size="11" '
-                    f'font-family="sans-serif" fill="#3d3846">{text}</text>')
+                    f'font-family="sans-serif" fill="#3d3846">{text}</text></g>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-            f'width="{width}" height="{height}" role="img"><title>UCT terms</title>'
+            f'width="{width}" height="{height}" style="max-width:100%;height:auto" '
+            'role="img"><title>UCT terms</title>'
             + "".join(body) + "</svg>")
 
 
@@ -287,8 +293,9 @@ class MCTSStepper:
             grow = "ends at a finished game already in the tree (nothing to expand)"
         rollout = " ".join(self._moves(e.rollout, e.path)) or "(none: the game is over)"
         r = e.result
-        outcome = ("draw" if r[0] == r[1] else
-                   f"{'xo'[0] if r[0] > r[1] else 'xo'[1]} wins"
+        winner = 0 if r[0] > r[1] else 1
+        names = "xo" if type(self.state).__name__ == "TicTacToe" else ("player 0", "player 1")
+        outcome = ("draw" if r[0] == r[1] else f"{names[winner]} wins"
                    if abs(r[0]) == 1 and r[0] == -r[1] else f"rewards {r[0]:+g}, {r[1]:+g}")
         return (f"Iteration {k}: selection {path}; {grow}; rollout {rollout}; result "
                 f"{outcome} ({r[0]:+g} for player 0); the root now has N = {e.N[0]}.")
@@ -304,12 +311,22 @@ class MCTSStepper:
     def bars_svg(self, k: int) -> str:
         """The root children's UCT terms after iteration ``k``."""
         tree = tree_as_of(self.result.trace, self._check(k))
-        labels = {a: (self._moves([a])[0]) for a in tree.action[1:] if a >= 0}
+        actions = list(self.state.legal_actions())
+        labels = {a: self._moves([a])[0] for a in actions}
+        return uct_bars_svg(tree, self.c, labels=labels, chosen=self.next_choice(k),
+                            actions=actions)
+
+    def next_choice(self, k: int):
+        """The root move UCT picks at iteration ``k + 1`` (outlined in the bars), or None
+        while some root move is not visited yet (those are tried first, in random order)."""
+        tree = tree_as_of(self.result.trace, self._check(k))
         terms = uct_terms(tree, self.c)
-        chosen = None
-        if len(terms) == len(self.state.legal_actions()) and terms:
-            chosen = max(terms, key=lambda t: t[1] + t[2])[0]
-        return uct_bars_svg(tree, self.c, labels=labels, chosen=chosen)
+        if len(terms) != len(self.state.legal_actions()) or not terms:
+            return None
+        first = {}                 # a tie goes to the child expanded first (mejorUCT's order)
+        for i, e in enumerate(self.result.trace[:k]):
+            first.setdefault(e.path[0], i)
+        return max(terms, key=lambda t: (t[1] + t[2], -first[t[0]]))[0]
 
     @property
     def widget(self):
@@ -325,7 +342,7 @@ class MCTSStepper:
         self.play = widgets.Play(value=1, min=1, max=n, step=1, interval=self.interval,
                                  description="Play", show_repeat=False)
         self.slider = widgets.IntSlider(value=1, min=1, max=n, description="iteration",
-                                        layout=widgets.Layout(width="45%"))
+                                        layout=widgets.Layout(width="40%", min_width="240px"))
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         self.previous = widgets.Button(description="◀ previous",
                                        layout=widgets.Layout(width="auto"))
@@ -333,14 +350,28 @@ class MCTSStepper:
         self.previous.on_click(lambda _: self._move(-1))
         self.next.on_click(lambda _: self._move(+1))
         self.caption_html = widgets.HTML(value=self._caption_html(1))
-        self.picture = widgets.HTML(value=self.svg(1))
-        self.bars = widgets.HTML(value=self.bars_svg(1))
+        self.caption_html.add_class("qsearch-stepper-caption")
+        # Both pictures shrink to the window (max-width: 100%); the bars wrap below the tree
+        # when they do not fit beside it.
+        self.picture = widgets.HTML(value=self.svg(1),
+                                    layout=widgets.Layout(max_width="100%", flex="0 1 auto"))
+        self.picture.add_class("qsearch-stepper-tree")
+        self.bars = widgets.HTML(value=self.bars_svg(1),
+                                 layout=widgets.Layout(max_width="100%", flex="0 1 auto"))
+        self.bars.add_class("qsearch-mcts-bars")
         self.slider.observe(self._on_slider, names="value")
-        controls = widgets.HBox([self.play, self.previous, self.slider, self.next])
+        self._enable_buttons(1)
+        controls = widgets.HBox([self.play, self.previous, self.slider, self.next],
+                                layout=widgets.Layout(flex_flow="row wrap"))
         box = widgets.VBox([controls, self.caption_html,
-                            widgets.HBox([self.picture, self.bars])])
+                            widgets.HBox([self.picture, self.bars],
+                                         layout=widgets.Layout(flex_flow="row wrap"))])
         box.add_class("qsearch-stepper")
         return box
+
+    def _enable_buttons(self, k: int) -> None:
+        self.previous.disabled = k <= 1
+        self.next.disabled = k >= self.n_steps
 
     def step_to(self, k: int) -> None:
         """Show iteration ``k`` (what the slider does)."""
@@ -355,10 +386,12 @@ class MCTSStepper:
         self.caption_html.value = self._caption_html(k)
         self.picture.value = self.svg(k)
         self.bars.value = self.bars_svg(k)
+        self._enable_buttons(k)
 
     def _caption_html(self, k: int) -> str:
-        return (f"<div style='font-size:1.05em;min-height:2.6em'>"
-                f"{html.escape(self.caption(k))}</div>")
+        text = self.caption(k).split(": ", 1)[1]         # after "Iteration k: "
+        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>Iteration {k} of "
+                f"{self.n_steps}</b>: {html.escape(text)}</div>")
 
     def _repr_mimebundle_(self, include=None, exclude=None):
         return self.widget._repr_mimebundle_(include=include, exclude=exclude)

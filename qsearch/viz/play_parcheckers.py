@@ -10,11 +10,17 @@ browser too::
     game.undo(); game.new_game(human=1)
     game.state, game.status_text
 
-The board is an SVG string in ``widgets.HTML`` (no ``Output`` widget: strict nbval passes).
+The board is an SVG string in ``widgets.HTML`` (no ``Output`` widget: strict nbval passes);
+a notebook viewed without a kernel shows the same board as a static SVG. As in
+:mod:`qsearch.viz.play`, while the agent thinks a sign shows and every input is disabled, and a
+click that reaches the kernel then (or just after: the second click of a double click) is
+dropped.
 """
 from __future__ import annotations
 
 import random
+import time
+from html import escape
 
 import ipywidgets as widgets
 
@@ -22,10 +28,15 @@ from qsearch.arena.parcheckers_agents import agent
 from qsearch.errors import IllegalMoveError
 from qsearch.games.parcheckers import ParCheckers, make_action, skip_action
 from qsearch.viz.parcheckers_svg import parcheckers_svg
+from qsearch.viz.play import THINKING_BADGE, send_widget_updates_now
+
+BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most this size
 
 
 class PlayParCheckers:
     """You (player ``human``, 0 = yellow + green) against ``opponent`` (default agent 3)."""
+
+    click_guard = 0.35          # seconds after the agent's answer during which clicks are dropped
 
     def __init__(self, opponent=None, human: int = 0, seed: int = 0):
         if human not in (0, 1):
@@ -36,6 +47,10 @@ class PlayParCheckers:
         self.value = None
         self.message = ""
         self.agent_moves: list[str] = []
+        self.thinking = False            # True while the agent searches
+        self.dropped_clicks = 0          # clicks that arrived while (or just after) it searched
+        self._clock = time.monotonic
+        self._answered_at = -1e9
         self._build_widget()
         self.new_game()
 
@@ -89,24 +104,57 @@ class PlayParCheckers:
         self._refresh()
 
     def _agent_turns(self) -> None:
-        while not self.state.is_terminal() and self.state.current_player() != self.human:
-            action = self.opponent(self.state, self.rng)
-            self.agent_moves.append(self.state.action_to_string(action))
-            self.state.apply_action(action)
+        if self.state.is_terminal() or self.state.current_player() == self.human:
+            return
+        self._set_thinking(True)
+        try:
+            while not self.state.is_terminal() and self.state.current_player() != self.human:
+                action = self.opponent(self.state, self.rng)
+                self.agent_moves.append(self.state.action_to_string(action))
+                self.state.apply_action(action)
+        finally:
+            self._set_thinking(False)
 
-    def undo(self) -> None:
-        """Take back to your previous turn."""
-        while self.state.history():
+    def _last_human_move(self) -> int | None:
+        """The index in the history of your last move (None: you have not moved)."""
+        probe = self.state.clone()
+        for i in range(len(self.state.history()) - 1, -1, -1):
+            probe.undo_action()
+            if probe.current_player() == self.human:
+                return i
+        return None
+
+    def _set_thinking(self, on: bool) -> None:
+        """Disable every input and say so while the agent searches."""
+        self.thinking = on
+        if not on:
+            self._answered_at = self._clock()
+        self._refresh()
+        if on:
+            send_widget_updates_now()
+
+    def undo(self) -> int:
+        """Take back your last move and the agent's turns after it; returns how many moves.
+
+        Returns 0 (and changes nothing) if you have not moved yet: the agent's opening
+        turns are never taken back (it would not move again).
+        """
+        last = self._last_human_move()
+        if last is None:
+            return 0
+        undone = len(self.state.history()) - last
+        for _ in range(undone):
             self.state.undo_action()
-            if self.state.current_player() == self.human:
-                break
         self.value = None
+        self.message = ""
         self.agent_moves = []
         self._refresh()
+        return undone
 
     # ------------------------------------------------------------------ text
     @property
     def status_text(self) -> str:
+        """The status line: the agent's last turns, then what to do now (or the result)."""
         s = self.state
         parts = []
         if self.agent_moves:
@@ -114,8 +162,10 @@ class PlayParCheckers:
                          f"{', '.join(self.agent_moves)}")
         if s.is_terminal():
             parts.append("you win!" if s.winner_player() == self.human else "the agent wins")
+        elif self.thinking or s.current_player() != self.human:
+            parts.append("the agent is thinking…")
         elif self.value is None:
-            parts.append(f"your move: choose a value from {s.available_values()}")
+            parts.append(f"your move: choose a value ({', '.join(s.available_values())})")
         else:
             pieces = s.movable_pieces(self.value)
             parts.append(f"value {self.value}: choose a piece" if pieces else
@@ -125,25 +175,53 @@ class PlayParCheckers:
         return " | ".join(parts)
 
     def svg(self) -> str:
+        """The board, the last move ringed (an SVG string)."""
         history = self.state.history()
         return parcheckers_svg(self.state, highlight=history[-1] if history else None)
 
     # ------------------------------------------------------------------ widget
     def _build_widget(self) -> None:
-        self._values = widgets.ToggleButtons(options=[], value=None, description="value")
+        self._values = widgets.ToggleButtons(options=[], value=None, description="value",
+                                             style={"button_width": "48px"},
+                                             layout=widgets.Layout(flex_flow="row wrap"))
         self._values.observe(self._on_value, names="value")
-        self._pieces = widgets.HBox([])
-        self._board = widgets.HTML()
+        self._pieces = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+        self._pieces.add_class("qsearch-play-pieces")
+        self._board = widgets.HTML(layout=widgets.Layout(width="100%",
+                                                         max_width=f"{BOARD_SIZE[0]}px"))
+        self._board.add_class("qsearch-play-board")
         self._status = widgets.HTML()
-        new = widgets.Button(description="new game")
-        new.on_click(lambda _b: self.new_game(0 if self._first.value else 1))
-        undo = widgets.Button(description="undo")
-        undo.on_click(lambda _b: self.undo())
-        self._first = widgets.Checkbox(value=self.human == 0, description="I play yellow+green")
+        self._status.add_class("qsearch-play-status")
+        self._new = widgets.Button(description="New game", icon="refresh",
+                                   layout=widgets.Layout(width="110px"))
+        self._new.on_click(lambda _b: self._guarded(
+            lambda: self.new_game(0 if self._first.value else 1)))
+        self._undo = widgets.Button(description="Undo", icon="undo",
+                                    layout=widgets.Layout(width="90px"))
+        self._undo.on_click(lambda _b: self._guarded(self.undo))
+        self._first = widgets.Checkbox(value=self.human == 0, description="I play yellow+green",
+                                       indent=False, layout=widgets.Layout(width="auto"))
         self.widget = widgets.VBox([self._board, self._values, self._pieces,
-                                    widgets.HBox([new, undo, self._first]), self._status])
+                                    widgets.HBox([self._new, self._undo, self._first],
+                                                 layout=widgets.Layout(flex_flow="row wrap")),
+                                    self._status])
+        self.widget.add_class("qsearch-play")
+
+    def _stale(self) -> bool:
+        """A click that arrived while the agent searched or right after its answer."""
+        return self.thinking or self._clock() - self._answered_at < self.click_guard
+
+    def _guarded(self, action) -> None:
+        if self._stale():
+            self.dropped_clicks += 1
+            return
+        action()
 
     def _on_value(self, change) -> None:
+        if self._stale():
+            self.dropped_clicks += 1
+            self._refresh()                    # put the buttons back as they were
+            return
         if change["new"] is not None and change["new"] != self.value:
             try:
                 self.choose_value(change["new"])
@@ -158,6 +236,9 @@ class PlayParCheckers:
         return b
 
     def _click_piece(self, colour, piece) -> None:
+        if self._stale() or self.value is None:      # a stale click on an old button
+            self.dropped_clicks += 1
+            return
         try:
             self.choose_piece(colour, piece)
         except IllegalMoveError:
@@ -167,20 +248,35 @@ class PlayParCheckers:
         if not hasattr(self, "widget"):
             return
         s = self.state
-        mine = not s.is_terminal() and s.current_player() == self.human
-        options = s.available_values() if mine else []
+        mine = not s.is_terminal() and s.current_player() == self.human and not self.thinking
+        # Not your turn: your hand, disabled (the browser keeps showing the old buttons,
+        # enabled, if the options become empty).
+        options = s.available_values() if mine else s.hand_values(self.human)
         self._values.unobserve(self._on_value, names="value")
         self._values.options = options
-        self._values.value = self.value if self.value in options else None
+        self._values.value = self.value if mine and self.value in options else None
+        self._values.disabled = not mine
         self._values.observe(self._on_value, names="value")
         buttons = []
         if mine and self.value is not None:
             pieces = s.movable_pieces(self.value)
             buttons = [self._piece_button(c, i) for c, i in pieces] or \
                 [self._piece_button(s.current_colour(), None)]
+        old = self._pieces.children
         self._pieces.children = buttons
+        for b in old:
+            b.close()
+        self._new.disabled = self._first.disabled = self.thinking
+        self._undo.disabled = self.thinking or self._last_human_move() is None
         self._board.value = self.svg()
-        self._status.value = self.status_text
+        sign = THINKING_BADGE if self.thinking else ""
+        self._status.value = f"<p>{sign}{escape(self.status_text)}</p>"
 
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The live widget, and the board as a static SVG for viewers without a kernel."""
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        width, height = BOARD_SIZE
+        data["image/svg+xml"] = self.svg().replace(
+            "<svg ", f'<svg width="{width}" height="{height}" ', 1)
+        return bundle

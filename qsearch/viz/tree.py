@@ -99,7 +99,7 @@ def value_text(node, bound: str | None = None) -> str:
 def draw_search(result, *, state=None, step: int | None = None, hide_unexplored: bool = False,
                 show_window: bool = True, edge_labels: bool | Callable | None = None,
                 node_label: str | Callable | None = None, show_pv: bool | None = None,
-                title: str | None = None, size: str | None = MAX_SIZE):
+                title: str | None = None, size: str | None = MAX_SIZE, focus: bool = False):
     """A :class:`graphviz.Digraph` of the search in ``result`` (searched with ``trace=True``).
 
     ``state``: the searched root state, for names and move labels (without it nodes are
@@ -113,7 +113,8 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     ``show_pv``: make the principal variation bold (None: only at the final step).
     ``size``: Graphviz's ``size`` attribute (``"8,5"``, inches): trees larger than that are
     scaled down to fit (default :data:`MAX_SIZE`, the width of a notebook's output area at
-    normal zoom; None: never scaled).
+    normal zoom; None: never scaled). ``focus``: draw only the path from the root to the
+    node of this step and the children of the nodes on it (a big tree stays readable).
     """
     trace = getattr(result, "trace", None)
     if not trace:
@@ -134,6 +135,13 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     if show_pv is None:
         show_pv = last
     pv_nodes = set(final.principal_line(result.pv)) if show_pv else set()
+    on_path, keep = set(), None
+    if focus:
+        node_id = now.current if now.current is not None else min(final.nodes)
+        while node_id is not None:
+            on_path.add(node_id)
+            node_id = final.nodes[node_id].parent
+        keep = on_path | {c for i in on_path for c in final.nodes[i].children}
 
     dot = new_digraph(graph_attr={
         "rankdir": "TB", "nodesep": "0.3", "ranksep": "0.5", "fontname": "Helvetica",
@@ -157,7 +165,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
 
     for node in sorted(final.nodes.values(), key=lambda n: n.id):
         seen = now.nodes.get(node.id)
-        if seen is None and hide_unexplored:
+        if (seen is None and hide_unexplored) or (keep is not None and node.id not in keep):
             continue
         kind = node.kind if node.kind in ("terminal", "leaf") else _player_kind(final, node)
         attrs = {"shape": "box" if node_label == "board" else SHAPES[kind], **sizes[kind]}
@@ -204,7 +212,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     first_cut: set[int] = set()
     for edge in final.pruned:
         shown = edge.event <= now.step
-        if not shown and hide_unexplored:
+        if (not shown and hide_unexplored) or (focus and edge.parent not in on_path):
             continue
         stub = f"p{edge.parent}_{edge.action}"
         label = names.child_name(edge.parent, edge.action) if toy else "pruned"

@@ -15,7 +15,18 @@ Chromium and Playwright). What is checked, as a student would meet it:
 * notebook 01 in Voilà (presenter mode): no code, and the stepper steps through the cut;
 * a self-checking alpha-beta exercise: a wrong answer typed in and checked is graded wrong
   with the mistakes named, "Show me" opens the stepper at the first one, the right answer
-  then passes.
+  then passes;
+* notebook 06's MCTS stepper: Play, the slider's keys and typed readout, a double click on
+  next (two steps), the last step; the caption ("Iteration k of 30: ..."), the tree's root
+  (N = k) and the UCT bars (every root move, unvisited ones as ∞, the outline on the move
+  the next iteration selects) agree; in a narrow window nothing sticks out;
+* notebook 05's expectiminimax stepper (Star1): a chance outcome and its probability, a
+  Star1 test that fails at the last outcome (nothing cut, a bound returned), the Star1 cut
+  of roll 2-3 in caption and tree, the last step; the tree fits a narrow window;
+* ParCheckers against agent 3: value then piece (a double click plays once), the status,
+  the value buttons and the drawn board agree with the same game played headless; Undo;
+  New game with the agent opening (Undo then changes nothing); a long think (a sign, no
+  "your move", every input disabled, forced clicks dropped); a narrow window.
 
 Screenshots go to ``tests/browser/artifacts/`` (the paths are printed).
 """
@@ -73,6 +84,35 @@ EXERCISE_CELLS = [
 ]
 
 
+MCTS_NOTEBOOK = "mcts.ipynb"
+MCTS_ITERATIONS = 30
+MCTS_CELLS = [
+    "from qsearch.games import TicTacToe\n"
+    "from qsearch.viz.mcts import MCTSStepper\n"
+    "worked = TicTacToe.from_board('x../o.x/xoo')      # notebook 06's position\n"
+    f"stepper = MCTSStepper(worked, {MCTS_ITERATIONS}, seed=0, interval=150)\nstepper",
+]
+
+CHANCE_NOTEBOOK = "chance.ipynb"
+CHANCE_CELLS = [                                   # notebook 05's stepper, as the lesson has it
+    "from qsearch.games import Hypergammon\n"
+    "from qsearch.heuristics.hypergammon import pip_race\n"
+    "from qsearch.viz.chance_stepper import ExpectiminimaxStepper\n"
+    "ex214 = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))\n"
+    "stepper = ExpectiminimaxStepper(ex214, 3, pip_race, prune='star1', bounds=(-40, 40), "
+    "limit=6)\nstepper.widget",
+]
+
+PARCHECKERS_NOTEBOOK = "parcheckers.ipynb"
+SLOW_AGENT = "LimitedMinimaxAgent(depth=8, max_nodes=25_000_000)"
+PARCHECKERS_CELLS = [
+    "from qsearch.arena.parcheckers_agents import LimitedMinimaxAgent, agent\n"
+    "from qsearch.viz.play_parcheckers import PlayParCheckers\n"
+    "game = PlayParCheckers(opponent=agent(3))\ngame",
+    f"slow = PlayParCheckers(opponent={SLOW_AGENT})   # thinks for seconds\nslow",
+]
+
+
 def write_cells_notebook(work: Path, name: str, sources: list[str]) -> None:
     """A small notebook with one cell per source."""
     cells = [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
@@ -106,6 +146,12 @@ def write_play_notebook(work: Path) -> None:
     (work / PLAY_NOTEBOOK).write_text(json.dumps(nb), encoding="utf-8")
 
 
+def kernel_pythonpath(env: dict) -> str:
+    """PYTHONPATH for the server and its kernels: this checkout first, so the notebooks use
+    the qsearch under test even where another checkout is installed (editable)."""
+    return os.pathsep.join([str(REPO), *filter(None, [env.get("PYTHONPATH")])])
+
+
 def wait_for_server(base: str, url: str, server, log: Path) -> None:
     deadline = time.monotonic() + SERVER_START_TIMEOUT
     while True:
@@ -136,6 +182,9 @@ def lab(tmp_path):
     copy_without_outputs(NOTEBOOK, work)
     write_play_notebook(work)
     write_cells_notebook(work, EXERCISE_NOTEBOOK, EXERCISE_CELLS)
+    write_cells_notebook(work, MCTS_NOTEBOOK, MCTS_CELLS)
+    write_cells_notebook(work, CHANCE_NOTEBOOK, CHANCE_CELLS)
+    write_cells_notebook(work, PARCHECKERS_NOTEBOOK, PARCHECKERS_CELLS)
     settings = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
     settings.mkdir(parents=True)
     (settings / "notification.jupyterlab-settings").write_text(
@@ -147,6 +196,7 @@ def lab(tmp_path):
     env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
                JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["PYTHONPATH"] = kernel_pythonpath(env)
     port, token = free_port(), secrets.token_hex(16)
     log = open(tmp_path / "jupyter.log", "w")
     server = subprocess.Popen(
@@ -172,6 +222,7 @@ def voila(tmp_path):
     copy_without_outputs(NOTEBOOK, work)
     env = dict(os.environ)
     env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
+    env["PYTHONPATH"] = kernel_pythonpath(env)
     port = free_port()
     log = open(tmp_path / "voila.log", "w")
     server = subprocess.Popen(
@@ -187,16 +238,29 @@ def voila(tmp_path):
         log.close()
 
 
+def list_kernels(base: str, token: str) -> list[dict] | None:
+    """The server's kernels, or None if it answered 500: jupyter_server fails to list them
+    while a kernel is starting (``last_activity`` not set yet), a race worth retrying."""
+    try:
+        with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=5) as r:
+            return json.load(r)
+    except urllib.error.HTTPError as err:
+        if err.code >= 500:
+            return None
+        raise
+
+
 def wait_for_connected_kernel(base: str, token: str) -> None:
     """Until the server has an idle kernel with a client connected (the page's notebook).
 
     JupyterLab shows "idle" before its kernel has started, and Run All sent then is lost.
     """
     deadline = time.monotonic() + KERNEL_START_TIMEOUT
+    kernels = None
     while time.monotonic() < deadline:
-        with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=5) as r:
-            kernels = json.load(r)
-        if any(k["connections"] > 0 and k["execution_state"] == "idle" for k in kernels):
+        kernels = list_kernels(base, token)
+        if kernels and any(k["connections"] > 0 and k["execution_state"] == "idle"
+                           for k in kernels):
             return
         time.sleep(0.25)
     raise RuntimeError(f"no kernel connected within {KERNEL_START_TIMEOUT} s: {kernels}")
@@ -245,8 +309,8 @@ def wait_until_idle(base: str, token: str, calm: float = 1.0) -> None:
     deadline = time.monotonic() + KERNEL_START_TIMEOUT
     idle_since = None
     while time.monotonic() < deadline:
-        with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=5) as r:
-            busy = any(k["execution_state"] != "idle" for k in json.load(r))
+        kernels = list_kernels(base, token)
+        busy = kernels is None or any(k["execution_state"] != "idle" for k in kernels)
         now = time.monotonic()
         if busy:
             idle_since = None
@@ -520,3 +584,293 @@ def drive_exercise(page, base: str, token: str) -> None:
     expect(grade).to_contain_text("All 6 answers are right.")
     expect(exercise.locator("button", has_text="Show me")).to_be_disabled()
     exercise.screenshot(path=str(ARTIFACTS / "exercise_right.png"))
+
+
+# ------------------------------------------------------------------ shared by the new widgets
+def in_browser(name: str, drive, *args) -> None:
+    """Launch Chromium, ``run(name, page, drive, *args)``, close it."""
+    from playwright.sync_api import expect, sync_playwright
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    expect.set_options(timeout=STEP_TIMEOUT_MS)
+    with sync_playwright() as p:
+        browser, page = launch(p)
+        try:
+            run(name, page, drive, *args)
+        finally:
+            browser.close()
+
+
+def go_to_step(page, stepper, k: int) -> None:
+    """Type ``k`` into the slider's readout, as a student can (Enter applies it)."""
+    from playwright.sync_api import expect
+
+    readout = stepper.locator(".widget-readout").first
+    readout.click()
+    page.keyboard.press("Control+A")
+    page.keyboard.type(str(k))
+    page.keyboard.press("Enter")
+    expect(readout).to_have_text(str(k))
+
+
+def shot(locator, name: str) -> None:
+    path = ARTIFACTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    print(f"\nscreenshot: {path}")
+
+
+def assert_fits(locator, what: str) -> None:
+    out = overflow(locator)
+    assert out <= 0, f"{what} sticks out of its cell by {out:.0f} px"
+
+
+def drawn_scale(svg) -> float:
+    """How large the SVG is drawn relative to its own units (text of 11 units at 0.1 would
+    be 1 px high: unreadable)."""
+    return svg.evaluate("el => el.getBoundingClientRect().width / el.viewBox.baseVal.width")
+
+
+def svg_texts(locator) -> list[str]:
+    """The texts drawn in the SVG(s) inside ``locator``, in document order."""
+    return locator.evaluate(
+        "el => Array.from(el.querySelectorAll('svg text')).map(t => t.textContent.trim())")
+
+
+# ------------------------------------------------------------------ MCTS stepper (notebook 06)
+def test_mcts_stepper_in_jupyterlab(lab):
+    in_browser("mcts", drive_mcts, *lab)
+
+
+def drive_mcts(page, base: str, token: str) -> None:
+    """Play, the slider, previous/next (double clicks) and the last step: the caption, the
+    tree's root (N = the iteration) and the UCT bars agree; nothing sticks out when narrow."""
+    from playwright.sync_api import expect
+
+    from qsearch.games import TicTacToe
+    from qsearch.viz.mcts import MCTSStepper
+
+    headless = MCTSStepper(TicTacToe.from_board("x../o.x/xoo"), MCTS_ITERATIONS, seed=0)
+    n = MCTS_ITERATIONS
+    open_and_run_all(page, base, token, MCTS_NOTEBOOK, None)
+    stepper = page.locator(".qsearch-stepper").first
+    stepper.wait_for(state="visible")
+    caption = stepper.locator(".qsearch-stepper-caption")
+    tree = stepper.locator(".qsearch-stepper-tree")
+    bars = stepper.locator(".qsearch-mcts-bars")
+    previous = stepper.locator("button", has_text="previous")
+    next_ = stepper.locator("button", has_text="next")
+
+    def agrees(k: int) -> None:
+        expect(caption).to_have_text(
+            headless.caption(k).replace(f"Iteration {k}:", f"Iteration {k} of {n}:"))
+        assert svg_texts(tree)[0] == f"N={k}", svg_texts(tree)[:3]        # the root
+        labels = [t for t in svg_texts(bars) if "@" in t]
+        assert labels == ["x@1", "x@2", "x@4"], labels     # every root move, visited or not
+
+    agrees(1)
+    expect(previous).to_be_disabled()
+    assert svg_texts(bars).count("unvisited: ∞") == 2      # UCT tries those first
+
+    stepper.locator(".widget-play button").first.click()           # Play
+    page.wait_for_function(
+        "el => parseInt(el.textContent) >= 4",
+        arg=stepper.locator(".widget-readout").first.element_handle())
+    shot(stepper, "mcts_playing")
+    stepper.locator(".widget-play button:has(.fa-stop)").click()
+    expect(stepper.locator(".widget-readout").first).to_have_text("1")
+
+    next_.dblclick()                                                # a double click: 2 steps
+    expect(stepper.locator(".widget-readout").first).to_have_text("3")
+    wait_until_idle(base, token)
+    agrees(3)
+
+    go_to_step(page, stepper, 20)
+    agrees(20)
+    # The outlined bar is the move the next iteration selects (20 ties x@1 with x@4).
+    picked = headless.caption(21).split("selection ")[1].split(" ")[0]
+    assert svg_texts(bars.locator("g.chosen"))[0] == picked == "x@1"
+    shot(stepper, "mcts_step20")
+
+    handle = stepper.locator(".widget-slider .noUi-handle").first
+    handle.focus()
+    page.keyboard.press("End")
+    expect(stepper.locator(".widget-readout").first).to_have_text(str(n))
+    agrees(n)
+    expect(next_).to_be_disabled()
+    expect(previous).to_be_enabled()
+    previous.dblclick()
+    expect(stepper.locator(".widget-readout").first).to_have_text(str(n - 2))
+    wait_until_idle(base, token)
+    agrees(n - 2)
+    shot(stepper, "mcts_end")
+
+    page.set_viewport_size({"width": 760, "height": 1000})         # a narrow window
+    stepper.scroll_into_view_if_needed()
+    assert_fits(tree.locator("svg"), "the MCTS tree")
+    assert_fits(bars.locator("svg"), "the UCT bars")
+    assert_fits(stepper.locator(".widget-hbox").first, "the stepper's controls")
+    shot(stepper, "mcts_narrow")
+
+
+# ------------------------------------------------------------------ chance stepper (notebook 05)
+def test_expectiminimax_stepper_in_jupyterlab(lab):
+    in_browser("chance", drive_chance, *lab)
+
+
+def drive_chance(page, base: str, token: str) -> None:
+    """Notebook 05's Star1 stepper: the first Star1 cut in caption and tree, the chance node's
+    mean after it, the last step; the tree fits a narrow window."""
+    from playwright.sync_api import expect
+
+    open_and_run_all(page, base, token, CHANCE_NOTEBOOK, None)
+    stepper = page.locator(".qsearch-stepper").first
+    stepper.wait_for(state="visible")
+    caption = stepper.locator(".qsearch-stepper-caption")
+    tree = stepper.locator(".qsearch-stepper-tree")
+    previous = stepper.locator("button", has_text="previous")
+    next_ = stepper.locator("button", has_text="next")
+    expect(caption).to_contain_text("step 1 of 320")
+    expect(caption).to_contain_text("Start at the root (MAX)")
+    expect(previous).to_be_disabled()
+
+    next_.dblclick()
+    expect(caption).to_contain_text("step 3 of 320")
+    expect(caption).to_contain_text("the outcome roll 1-2 (p = 1/6) is searched")
+    wait_until_idle(base, token)
+    assert "p = 1/6" in tree.inner_text()
+    assert drawn_scale(tree.locator("svg")) > 0.5, "the tree is drawn too small to read"
+
+    # Step 180: Star1's test fails at [20/16 9/4]'s last outcome: nothing is cut.
+    go_to_step(page, stepper, 180)
+    expect(caption).to_contain_text("step 180 of 320")
+    expect(caption).to_contain_text("none is left to cut (Star1)")
+    assert "Star1 bound cuts" not in tree.inner_text()
+    next_.click()
+    expect(caption).to_contain_text("returns −24.5, a bound: its true value (the "
+                                    "probability-weighted mean) is at most −24.5.")
+    expect(tree).to_contain_text("≤ −24.5")
+
+    # Step 318: at [20/15 9/5] Star1 cuts roll 2-3, in the caption and in the tree.
+    go_to_step(page, stepper, 317)
+    assert "Star1 bound cuts" not in tree.inner_text()                  # not cut yet
+    next_.click()
+    expect(caption).to_contain_text("step 318 of 320")
+    expect(caption).to_contain_text("roll 2-3 is cut (Star1).")
+    expect(tree).to_contain_text("Star1 bound cuts at [20/15 9/5]")
+    assert drawn_scale(tree.locator("svg")) > 0.5, "the tree is drawn too small to read"
+    shot(stepper, "chance_star1")
+
+    stepper.locator(".widget-slider .noUi-handle").first.focus()
+    page.keyboard.press("End")
+    expect(caption).to_contain_text("step 320 of 320")
+    expect(caption).to_contain_text("root (MAX) returns −12.2: the best move is [20/15/11*].")
+    expect(next_).to_be_disabled()
+    expect(tree).to_contain_text("−12.2")
+    shot(stepper, "chance_end")
+
+    page.set_viewport_size({"width": 760, "height": 1000})
+    stepper.scroll_into_view_if_needed()
+    assert_fits(tree.locator("svg"), "the expectiminimax tree")
+    shot(stepper, "chance_narrow")
+
+
+# ------------------------------------------------------------------ ParCheckers (notebook 08)
+def test_play_parcheckers_in_jupyterlab(lab):
+    in_browser("parcheckers", drive_parcheckers, *lab)
+
+
+def board_says(widget) -> list[str]:
+    """The drawn board's panel: turn, whose move, last move (as texts)."""
+    return [t for t in svg_texts(widget.locator(".qsearch-play-board"))
+            if t.startswith(("turn ", "to move", "last move", "player ")) and "won" not in t
+            or t.endswith("won")]
+
+
+def drive_parcheckers(page, base: str, token: str) -> None:
+    """Choose a value then a piece (a double click plays once), New game, Undo, the agent
+    opening, a long think (inputs disabled, clicks dropped), a narrow window."""
+    from playwright.sync_api import expect
+
+    from qsearch.arena.parcheckers_agents import LimitedMinimaxAgent, agent  # noqa: F401
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+
+    open_and_run_all(page, base, token, PARCHECKERS_NOTEBOOK, None)
+    widgets = page.locator(".qsearch-play")
+    expect(widgets).to_have_count(2)
+    game, slow = widgets.nth(0), widgets.nth(1)
+    status = game.locator(".qsearch-play-status")
+    values = game.locator(".widget-toggle-buttons button")
+    pieces = game.locator(".qsearch-play-pieces button")
+    fresh = PlayParCheckers(opponent=agent(3))                      # the same game, headless
+
+    expect(status).to_have_text(fresh.status_text)
+    assert [b.inner_text().strip() for b in values.all()] == fresh.state.available_values()
+    assert pieces.count() == 0
+    assert "to move: player 0" in board_says(game) and "turn 1" in board_says(game)
+    shot(game, "parcheckers_start")
+
+    values.filter(has_text="5").first.click()
+    expect(status).to_contain_text("value 5: choose a piece")
+    expect(pieces).to_have_count(4)
+    assert [b.inner_text().strip() for b in pieces.all()] == ["Y 0", "Y 1", "G 0", "G 1"]
+    pieces.filter(has_text="G 0").dblclick()                        # one move, not two
+    fresh.choose_value("5")
+    fresh.choose_piece("G", 0)
+    expect(status).to_have_text(fresh.status_text)
+    wait_until_idle(base, token)
+    expect(status).to_have_text(fresh.status_text)
+    said = board_says(game)
+    assert f"turn {fresh.state.turn_number()}" in said, said
+    assert f"last move: {fresh.agent_moves[-1]}" in said, said
+    assert [b.inner_text().strip() for b in values.all()] == fresh.state.available_values()
+    shot(game, "parcheckers_moved")
+
+    game.locator("button", has_text="Undo").click()                  # back to the start
+    expect(status).to_have_text(PlayParCheckers(opponent=agent(3)).status_text)
+    wait_until_idle(base, token)
+    assert "turn 1" in board_says(game)
+
+    # The agent opens: uncheck "I play yellow+green", New game; Undo then has nothing to undo.
+    game.locator(".widget-checkbox input").uncheck()
+    game.locator("button", has_text="New game").click()
+    opened = PlayParCheckers(opponent=agent(3), human=1)
+    expect(status).to_have_text(opened.status_text)
+    wait_until_idle(base, token)
+    expect(game.locator("button", has_text="Undo")).to_be_disabled()   # nothing to undo
+    game.locator("button", has_text="Undo").click(force=True)
+    wait_until_idle(base, token)
+    expect(status).to_have_text(opened.status_text)
+    assert "to move: player 1" in board_says(game)
+    assert [b.inner_text().strip() for b in values.all()] == opened.state.available_values()
+    shot(game, "parcheckers_agent_opens")
+
+    # A long think: a sign, every input disabled; clicks then (forced) play nothing.
+    slow.scroll_into_view_if_needed()
+    slow_status = slow.locator(".qsearch-play-status")
+    slow.locator(".widget-toggle-buttons button", has_text="5").first.click()
+    expect(slow.locator(".qsearch-play-pieces button")).to_have_count(4)
+    slow.locator(".qsearch-play-pieces button", has_text="G 0").click()
+    slow.locator(".qsearch-thinking").wait_for()
+    seen = slow.evaluate("""el => ({                       // one snapshot while it thinks
+        status: el.querySelector('.qsearch-play-status').textContent,
+        enabled: Array.from(el.querySelectorAll('button, input'))
+                      .filter(b => !b.disabled).map(b => b.textContent.trim() || b.type)})""")
+    shot(slow, "parcheckers_thinking")
+    assert "the agent is thinking" in seen["status"], seen
+    assert "your move" not in seen["status"].lower(), seen
+    assert seen["enabled"] == [], f"inputs enabled while the agent thinks: {seen}"
+    slow.locator("button", has_text="New game").click(force=True)
+    slow.locator(".widget-toggle-buttons button").first.click(force=True)
+    expect(slow_status).not_to_contain_text("thinking", timeout=120_000)
+    wait_until_idle(base, token)
+    patient = PlayParCheckers(opponent=eval(SLOW_AGENT))  # noqa: S307 (our own constant)
+    patient.choose_value("5")
+    patient.choose_piece("G", 0)
+    expect(slow_status).to_have_text(patient.status_text)
+    assert f"turn {patient.state.turn_number()}" in board_says(slow)
+
+    page.set_viewport_size({"width": 760, "height": 1000})           # a narrow window
+    game.scroll_into_view_if_needed()
+    assert_fits(game.locator(".qsearch-play-board svg"), "the ParCheckers board")
+    assert_fits(game.locator(".widget-toggle-buttons"), "the value buttons")
+    shot(game, "parcheckers_narrow")
