@@ -15,8 +15,9 @@ the tests check that both give the same value, action, principal variation and c
 * a terminal state scores ``u * (win_value - win_decay * ply)`` for its return ``u`` (0 for
   a draw); a non-terminal node at depth 0 calls the heuristic once (``leaves``) with the
   *root* player's id and the sign is adjusted, so every algorithm sees the same leaf values;
-  a heuristic (or an order function) that changes the state it is given, or returns NaN,
-  stops the search with a ValueError;
+  a Python heuristic (or an order function) that changes the state it is given, or any
+  heuristic that returns NaN, stops the search with a ValueError (compiled heuristics are
+  package code and are not watched: that costs two key computations a leaf);
 * children are searched in the game's order, reordered by ``order`` (priorities or a
   function), then with the transposition table's move first;
 * the best action is the first child whose value is strictly greater than all before it
@@ -82,6 +83,7 @@ cdef class Searcher:
     cdef double win_value, win_decay, null_window, win_band
     cdef int table_values               # a TableValues
     cdef int time_check_mask            # 0 (every node) when Python code runs in the search
+    cdef bint python_heuristic          # a Python function or subclass: guard the state
     cdef int root_player
     cdef long long max_nodes            # 0: no limit
     cdef double deadline                # 0: no limit
@@ -139,7 +141,7 @@ cdef class Searcher:
                 for i, a in enumerate(priorities):
                     self.ranks[a] = i
         # Python code in the search makes nodes slow: then look at the clock at every node.
-        python_heuristic = heuristic is not None and (
+        self.python_heuristic = python_heuristic = heuristic is not None and (
             isinstance(heuristic, FunctionHeuristic)
             or type(heuristic).__flags__ & HEAP_TYPE)   # a subclass written in Python
         self.time_check_mask = 0 if (self.order_function is not None or python_heuristic) \
@@ -234,9 +236,9 @@ cdef class Searcher:
     cdef double evaluate(self) except? -1.5e308:
         """The heuristic's value of the current state, from the root player's view, checked."""
         cdef Game g = self.state
-        cdef unsigned long long key = g.key()
+        cdef unsigned long long key = g.key() if self.python_heuristic else 0
         cdef double v = self.heuristic.evaluate(g, self.root_player)
-        if g.key() != key:
+        if self.python_heuristic and g.key() != key:
             raise ValueError(
                 f"heuristic {self.heuristic!r} changed the state it was given; it must only "
                 "read it (work on state.clone() to try moves)"

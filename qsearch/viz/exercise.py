@@ -99,7 +99,29 @@ def parse_entry(text):
     return int(value) if value.is_integer() else value
 
 
-class TreeExercise:
+class PictureWidget:
+    """A widget built on first use whose output also carries a static SVG of its state.
+
+    Subclasses define ``svg()`` and ``_build_widget()`` and set ``self._widget = None``; a
+    notebook viewed without a kernel (the widget views stripped) still shows the picture.
+    """
+
+    @property
+    def widget(self):
+        """The ipywidgets box (built on first use)."""
+        if self._widget is None:
+            self._widget = self._build_widget()
+        return self._widget
+
+    def _repr_mimebundle_(self, include=None, exclude=None):
+        """The live widget, and the static SVG for viewers without a kernel."""
+        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["image/svg+xml"] = self.svg()
+        return bundle
+
+
+class TreeExercise(PictureWidget):
     """What the exercises share: the tree, its traced search, the student's entries, the
     picture and the widget. Use :class:`AlphaBetaExercise` or :class:`MinimaxExercise`."""
 
@@ -394,20 +416,6 @@ class TreeExercise:
         return path
 
     # ------------------------------------------------------------------ widget
-    @property
-    def widget(self):
-        """The ipywidgets box (built on first use)."""
-        if self._widget is None:
-            self._widget = self._build_widget()
-        return self._widget
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The live widget, and the static SVG for viewers without a kernel."""
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data["image/svg+xml"] = self.svg()
-        return bundle
-
     def _build_widget(self):
         import ipywidgets as widgets
 
@@ -536,7 +544,7 @@ class MinimaxExercise(TreeExercise):
         super().__init__(tree, title=title)
 
 
-class MoveOrderingExercise:
+class MoveOrderingExercise(PictureWidget):
     """"Order the children so that alpha-beta cuts the most."
 
     The student reorders the children of inner nodes (``order("B", ["N7", "N5", "N6"])``, or
@@ -672,19 +680,6 @@ class MoveOrderingExercise:
         if self._widget is not None:
             self.stepper_box.children = (stepper.widget,)
         return stepper
-
-    @property
-    def widget(self):
-        """The ipywidgets box (built on first use)."""
-        if self._widget is None:
-            self._widget = self._build_widget()
-        return self._widget
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data["image/svg+xml"] = self.svg()
-        return bundle
 
     def _build_widget(self):
         import ipywidgets as widgets

@@ -15,14 +15,14 @@ from __future__ import annotations
 import html
 
 from qsearch.exercises import named_nodes, tree_from_named, tree_from_text, tree_to_text
-from qsearch.viz.exercise import parse_entry, plain_drawing
+from qsearch.viz.exercise import PictureWidget, parse_entry, plain_drawing
 from qsearch.viz.tree import svg_text
 
 DEFAULT_TREE = "A:[B:[B1:3, B2:12, B3:8], C:[C1:2, C2:4, C3:6], D:[D1:14, D2:5, D3:2]]"
 ALGORITHMS = ("minimax", "alphabeta", "pvs")
 
 
-class TreeEditor:
+class TreeEditor(PictureWidget):
     """A toy tree that changes under the student's hands (see the module docs).
 
     ``TreeEditor(tree=DEFAULT_TREE, title=None)``: ``tree`` is an ExplicitTree, nested lists
@@ -177,19 +177,6 @@ class TreeEditor:
         return self.svg()
 
     # ------------------------------------------------------------------ widget
-    @property
-    def widget(self):
-        """The ipywidgets box (built on first use)."""
-        if self._widget is None:
-            self._widget = self._build_widget()
-        return self._widget
-
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data["image/svg+xml"] = self.svg()
-        return bundle
-
     def _build_widget(self):
         import ipywidgets as widgets
 

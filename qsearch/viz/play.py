@@ -67,7 +67,45 @@ def number_text(x: float) -> str:
     return f"{x:g}"
 
 
-class _Play:
+class ThinkingGuard:
+    """While the opponent thinks, every input is off; clicks then, or just after, are dropped.
+
+    The kernel runs one callback at a time: a second click sent before the browser saw the
+    inputs disabled waits in the kernel's queue and arrives just after the answer, so clicks
+    within ``click_guard`` seconds of it are dropped too (counted in ``dropped_clicks``).
+    Subclasses call ``_init_guard()`` and define ``_refresh()``; the clock is injectable
+    (``_clock``), so tests need no sleeps.
+    """
+
+    click_guard = 0.35          # seconds after the answer during which clicks are dropped
+
+    def _init_guard(self) -> None:
+        self.thinking = False            # True while the opponent searches
+        self.dropped_clicks = 0          # clicks that arrived while (or just after) it searched
+        self._clock = time.monotonic
+        self._answered_at = -1e9         # when the opponent last answered (clock seconds)
+
+    def _set_thinking(self, on: bool) -> None:
+        """Disable every input and say so while the opponent searches."""
+        self.thinking = on
+        if not on:
+            self._answered_at = self._clock()
+        self._refresh()
+        if on:
+            send_widget_updates_now()
+
+    def _stale(self) -> bool:
+        """A click that arrived while the opponent searched or right after its answer."""
+        return self.thinking or self._clock() - self._answered_at < self.click_guard
+
+    def _guarded(self, action: Callable) -> None:
+        if self._stale():
+            self.dropped_clicks += 1
+            return
+        action()
+
+
+class _Play(ThinkingGuard):
     """What both games share: the game loop, the engine, undo, the status line, the widget."""
 
     game_cls: type = TicTacToe
@@ -75,7 +113,6 @@ class _Play:
     win_value = 1.0             # a terminal win scores win_value - win_decay * plies to it,
     win_decay = 0.01            # so the engine takes the quickest win and delays a loss
     order = None
-    click_guard = 0.35          # seconds after the engine's answer during which clicks are dropped
     colours = ("first", "second")
 
     def __init__(self, depth, algorithm: str = "alphabeta", evaluate: Callable | None = None,
@@ -91,10 +128,7 @@ class _Play:
         self.human_first = bool(human_first)
         self.last_result = None          # the engine's last SearchResult
         self.message = ""                # a note for the status line (e.g. an illegal click)
-        self.thinking = False            # True while the engine searches
-        self.dropped_clicks = 0          # clicks that arrived while (or just after) it searched
-        self._clock = time.monotonic
-        self._answered_at = -1e9         # when the engine last answered (clock seconds)
+        self._init_guard()
         self.state = self.game_cls()
         self._build_widget()
         self.new_game()
@@ -159,15 +193,6 @@ class _Play:
         finally:
             self._set_thinking(False)
         return result
-
-    def _set_thinking(self, on: bool) -> None:
-        """Disable every input and say so while the engine searches."""
-        self.thinking = on
-        if not on:
-            self._answered_at = self._clock()
-        self._refresh()
-        if on:
-            send_widget_updates_now()
 
     def play(self, action: int):
         """A click: the human's move, then (unless the game ended) the engine's reply."""
@@ -290,20 +315,6 @@ class _Play:
 
     def _on_algorithm(self, change) -> None:
         self.algorithm = change["new"]
-
-    def _stale(self) -> bool:
-        """A click that arrived while the engine searched or right after its answer.
-
-        The kernel runs one callback at a time: a second click sent before the browser saw
-        the inputs disabled waits in the kernel's queue and arrives just after the answer.
-        """
-        return self.thinking or self._clock() - self._answered_at < self.click_guard
-
-    def _guarded(self, action: Callable) -> None:
-        if self._stale():
-            self.dropped_clicks += 1
-            return
-        action()
 
     def _click(self, action: int) -> None:
         if self._stale():

@@ -19,7 +19,6 @@ dropped.
 from __future__ import annotations
 
 import random
-import time
 from html import escape
 
 import ipywidgets as widgets
@@ -28,15 +27,13 @@ from qsearch.arena.parcheckers_agents import agent
 from qsearch.errors import IllegalMoveError
 from qsearch.games.parcheckers import ParCheckers, make_action, skip_action
 from qsearch.viz.parcheckers_svg import parcheckers_svg
-from qsearch.viz.play import THINKING_BADGE, send_widget_updates_now
+from qsearch.viz.play import THINKING_BADGE, ThinkingGuard
 
 BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most this size
 
 
-class PlayParCheckers:
+class PlayParCheckers(ThinkingGuard):
     """You (player ``human``, 0 = yellow + green) against ``opponent`` (default agent 3)."""
-
-    click_guard = 0.35          # seconds after the agent's answer during which clicks are dropped
 
     def __init__(self, opponent=None, human: int = 0, seed: int = 0):
         if human not in (0, 1):
@@ -47,10 +44,7 @@ class PlayParCheckers:
         self.value = None
         self.message = ""
         self.agent_moves: list[str] = []
-        self.thinking = False            # True while the agent searches
-        self.dropped_clicks = 0          # clicks that arrived while (or just after) it searched
-        self._clock = time.monotonic
-        self._answered_at = -1e9
+        self._init_guard()
         self._build_widget()
         self.new_game()
 
@@ -123,15 +117,6 @@ class PlayParCheckers:
             if probe.current_player() == self.human:
                 return i
         return None
-
-    def _set_thinking(self, on: bool) -> None:
-        """Disable every input and say so while the agent searches."""
-        self.thinking = on
-        if not on:
-            self._answered_at = self._clock()
-        self._refresh()
-        if on:
-            send_widget_updates_now()
 
     def undo(self) -> int:
         """Take back your last move and the agent's turns after it; returns how many moves.
@@ -206,16 +191,6 @@ class PlayParCheckers:
                                                  layout=widgets.Layout(flex_flow="row wrap")),
                                     self._status])
         self.widget.add_class("qsearch-play")
-
-    def _stale(self) -> bool:
-        """A click that arrived while the agent searched or right after its answer."""
-        return self.thinking or self._clock() - self._answered_at < self.click_guard
-
-    def _guarded(self, action) -> None:
-        if self._stale():
-            self.dropped_clicks += 1
-            return
-        action()
 
     def _on_value(self, change) -> None:
         if self._stale():
