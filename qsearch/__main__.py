@@ -13,7 +13,7 @@ import sys
 import threading
 import time
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 
 GAMES = ("connect4", "tictactoe")
 
@@ -159,7 +159,8 @@ def _play_loop(state, search, depth, options, human) -> int:
 
 
 def cmd_bench(args) -> int:
-    from qsearch.bench import all_sections, markdown
+    from qsearch.bench import all_sections
+    from qsearch.core.tables import markdown
 
     sections = all_sections(args)
     names = [sec.name for sec in sections]

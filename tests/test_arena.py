@@ -15,8 +15,8 @@ from qsearch.arena import (
     play_game,
     wilson_interval,
 )
+from qsearch.core.errors import IllegalMoveError
 from qsearch.documents.quarto_ab_minimax import DOCUMENT_OPTIONS, document_depth
-from qsearch.errors import IllegalMoveError
 from qsearch.games import Connect4, OwnPieceQuarto, TicTacToe
 from qsearch.search.quarto_ab import ab_minimax
 

@@ -1,10 +1,10 @@
-"""Seeded random trees and the text form of toy trees (qsearch.exercises)."""
+"""Seeded random trees and the text form of toy trees (qsearch.games.toytrees)."""
 import math
 
 import pytest
 
-from qsearch.exercises import random_tree, tree_from_text, tree_to_text
 from qsearch.games import ExplicitTree
+from qsearch.games.toytrees import random_tree, tree_from_text, tree_to_text
 from qsearch.search import alphabeta, minimax
 
 

@@ -2,7 +2,7 @@
 open on the edited tree."""
 import pytest
 
-from qsearch.exercises import tree_from_text
+from qsearch.games.toytrees import tree_from_text
 from qsearch.search import alphabeta, minimax
 from qsearch.viz.exercise_editor import TreeEditor
 

@@ -4,7 +4,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from qsearch.exercises import random_tree
+from qsearch.games.toytrees import random_tree
 from qsearch.viz import tree as tree_module
 from qsearch.viz.exercise import AlphaBetaExercise
 from qsearch.viz.layout import PureDigraph, digraph_svg, label_lines, layout, parse

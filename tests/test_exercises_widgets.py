@@ -1,8 +1,8 @@
 """The practice widgets driven headless: entries right and wrong, the grade, "show me"."""
 import pytest
 
-from qsearch.exercises import random_tree
 from qsearch.games.toytree import ExplicitTree
+from qsearch.games.toytrees import random_tree
 from qsearch.reference import alphabeta as ref_alphabeta
 from qsearch.reference import minimax as ref_minimax
 from qsearch.viz.exercise import (

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 from qsearch.games import Connect4, TicTacToe
 from qsearch.reference.connect4 import PyConnect4
 

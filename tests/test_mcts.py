@@ -7,12 +7,12 @@ import random
 
 import pytest
 
+from qsearch.core.rng import SplitMix64
 from qsearch.games import Connect4, Reversi, TicTacToe
 from qsearch.games.pig import Pig
 from qsearch.heuristics.reversi import disc_difference
 from qsearch.reference.mcts import mcts as py_mcts
 from qsearch.reference.reversi import disc_difference as py_disc_difference
-from qsearch.rng import SplitMix64
 from qsearch.search import minimax
 from qsearch.search.mcts import NODE_BYTES, mcts
 from tests.positions import random_position

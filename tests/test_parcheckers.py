@@ -28,14 +28,14 @@ from qsearch.arena.parcheckers_agents import (
     RandomAgent,
     agent,
 )
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 from qsearch.games.parcheckers import ParCheckers, make_action, skip_action
 from qsearch.heuristics.parcheckers import GANA, ValoracionTest, valoracion_test
 from qsearch.reference.limited_minimax import limited_minimax as twin_limited
 from qsearch.reference.parcheckers_heuristics import valoracion_test as twin_valoracion
 from qsearch.search import alphabeta, minimax
 from qsearch.search.limited_minimax import limited_minimax
-from qsearch.tree_stats import perft
+from qsearch.search.tree_stats import perft
 
 DATA = Path(__file__).parent / "data" / "parcheckers"
 

@@ -10,13 +10,13 @@ import random
 
 import pytest
 
+from qsearch.core.errors import IllegalMoveError
 from qsearch.documents.quarto_ab_minimax import (
     DOCUMENT_OPTIONS,
     ab_minimax_state,
     document_depth,
     document_search,
 )
-from qsearch.errors import IllegalMoveError
 from qsearch.games import OwnPieceQuarto, Quarto
 from qsearch.games.quarto import PIECES, piece_code, piece_from_code, square_name
 from qsearch.heuristics.quarto import LineCredit, line_credit

@@ -11,7 +11,7 @@ from qsearch.games.reversi import Reversi
 from qsearch.heuristics.reversi import DiscDifference, disc_difference
 from qsearch.reference.reversi import PyReversi
 from qsearch.reference.reversi import disc_difference as py_disc_difference
-from qsearch.tree_stats import perft
+from qsearch.search.tree_stats import perft
 
 # Perft from the start (Aart Bik's counts; passes count as a move).
 BIK_PERFT = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288]

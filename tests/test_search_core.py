@@ -330,4 +330,4 @@ print("ok", a.value, c.nodes, type(a).__module__)
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                          cwd=root)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.startswith("ok") and "qsearch.results" in out.stdout
+    assert out.stdout.startswith("ok") and "qsearch.core.results" in out.stdout

@@ -3,9 +3,9 @@ from pathlib import Path
 
 import pytest
 
+from qsearch.core.results import SolveResult
 from qsearch.games.connect4 import Connect4
 from qsearch.reference import connect4_solver as ref
-from qsearch.results import SolveResult
 from qsearch.search import connect4_solver as fast
 
 DATA = Path(__file__).parent / "data" / "connect4"

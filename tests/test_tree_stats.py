@@ -5,10 +5,10 @@ standard Connect-4 perft; OEIS A212693 for Connect-4 positions per ply.
 """
 import pytest
 
-import qsearch.tree_stats as compiled
+import qsearch.search.tree_stats as compiled
 from qsearch.games import Connect4, TicTacToe
 from qsearch.reference import tree_stats as ref
-from qsearch.tree_stats import (
+from qsearch.search.tree_stats import (
     TreeStats,
     count_positions,
     perft,

@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 
-from qsearch.errors import IllegalMoveError  # noqa: E402
+from qsearch.core.errors import IllegalMoveError  # noqa: E402
 from qsearch.games import Connect4, TicTacToe  # noqa: E402
 from qsearch.viz.boards import board_svg, connect4_svg, tictactoe_svg  # noqa: E402
 from qsearch.viz.play import PlayConnect4, PlayTicTacToe  # noqa: E402

@@ -85,7 +85,7 @@ def play_game(state, players: Sequence[Callable], seed: int = 0) -> GameRecord:
             if result is not None:
                 nodes[seat] += result.nodes
             if action not in state.legal_actions():
-                from qsearch.errors import IllegalMoveError
+                from qsearch.core.errors import IllegalMoveError
                 raise IllegalMoveError(
                     f"{player_name(player)} (seat {seat}) chose {action!r}, which is illegal "
                     f"after {actions}; legal: {state.legal_actions()}"
@@ -152,7 +152,7 @@ class MatchResult:
         return out
 
     def to_markdown(self) -> str:
-        from qsearch.bench import markdown
+        from qsearch.core.tables import markdown
         return f"A = {self.a_name}, B = {self.b_name}\n\n" + markdown(self.table())
 
     def __repr__(self) -> str:

@@ -289,7 +289,7 @@ def calibration_positions(game: str) -> list:
 def time_per_move(game: str, spec: str, repeats: int = 1) -> float:
     """Mean seconds per decision of ``spec`` (best of ``repeats`` per position) over
     :func:`calibration_positions`."""
-    from qsearch.bench._table import best_of
+    from qsearch.core.tables import best_of
 
     player = make_player(game, spec)
     states = calibration_positions(game)

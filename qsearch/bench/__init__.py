@@ -13,7 +13,7 @@ import pkgutil
 from collections.abc import Callable
 from typing import NamedTuple
 
-from qsearch.bench._table import best_of, format_seconds, markdown
+from qsearch.core.tables import best_of, format_seconds, markdown
 
 
 class Section(NamedTuple):

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from qsearch.bench._table import best_of, format_seconds
+from qsearch.core.tables import best_of, format_seconds
 from qsearch.games import Connect4
 from qsearch.reference import alphabeta as twin_alphabeta
 from qsearch.reference.connect4 import PyConnect4

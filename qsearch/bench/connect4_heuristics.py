@@ -13,7 +13,7 @@ import random
 import time
 from collections.abc import Callable
 
-from qsearch.bench._table import best_of
+from qsearch.core.tables import best_of
 from qsearch.games import Connect4
 from qsearch.heuristics.connect4 import HEURISTICS, evaluate_many, potential_lines
 from qsearch.reference import alphabeta as twin_alphabeta
@@ -145,7 +145,7 @@ def search_table(moves: str = MID_GAME, depth: int = 8, repeats: int = 3) -> lis
 
 
 def main() -> None:  # pragma: no cover - a convenience for running the module
-    from qsearch.bench._table import markdown
+    from qsearch.core.tables import markdown
 
     print(markdown(heuristic_table()))
     print(markdown(search_table()))

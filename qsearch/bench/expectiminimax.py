@@ -14,7 +14,7 @@ when OpenSpiel is timed best of 3 (quick, depth 2), in the timed run itself at d
 """
 from __future__ import annotations
 
-from qsearch.bench._table import best_of
+from qsearch.core.tables import best_of
 
 OPENING = 0           # OpenSpiel's opening outcome 0: x starts with 1-2 (the smallest tree)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import random
 
-from qsearch.bench._table import best_of
+from qsearch.core.tables import best_of
 
 C = math.sqrt(2.0)
 # Three mid-game positions: 20 random plies from the start (seeded), black or white to move.
@@ -88,7 +88,7 @@ def perft_table(depth: int = 9, twin_depth: int = 5, repeats: int = 3) -> list[d
     from qsearch.games import Reversi
     from qsearch.reference.reversi import PyReversi
     from qsearch.reference.tree_stats import perft as py_perft
-    from qsearch.tree_stats import perft
+    from qsearch.search.tree_stats import perft
 
     rows = []
     for name, run, d in (("compiled Reversi, tree_stats.perft", lambda d: perft(Reversi(), d),
@@ -184,7 +184,7 @@ def sections(options) -> list[tuple]:
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from qsearch.bench._table import markdown
+    from qsearch.core.tables import markdown
 
     print(markdown(mcts_table()))
     print(markdown(perft_table()))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 
-from qsearch.bench._table import best_of
+from qsearch.core.tables import best_of
 
 DOCUMENT_BUDGET = 3_500_000
 DOCUMENT_RUN = {"generated": 1_855_208, "evaluated": 1_644_797, "seconds": 18.8535}

@@ -105,7 +105,7 @@ def games_table(random_games: int = 100_000, arena_games: int = 2000,
 
 
 if __name__ == "__main__":  # pragma: no cover
-    from qsearch.bench._table import markdown
+    from qsearch.core.tables import markdown
 
     print(markdown(demo_call_table()))
     print(markdown(games_table()))

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 
-from qsearch.bench._table import best_of
+from qsearch.core.tables import best_of
 from qsearch.games import OwnPieceQuarto, Quarto
 
 

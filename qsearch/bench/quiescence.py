@@ -36,7 +36,7 @@ def quiescence_table(depths=(1, 2, 3), random_depths=(1,), n_random: int = 3,
                      repeats: int = 3) -> list[dict]:
     """One row per (position, depth): alpha-beta alone and with the capture extension
     (``depths`` on Ex. 2.12, ``random_depths`` on the random positions)."""
-    from qsearch.bench._table import best_of
+    from qsearch.core.tables import best_of
     from qsearch.games.chess_adapter import ChessState, captures, material, volatile
     from qsearch.reference import alphabeta
     from qsearch.reference.quiescence import normal_search

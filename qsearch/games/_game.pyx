@@ -16,7 +16,7 @@ changed.
 """
 import operator
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 
 
 cdef class Game:

@@ -27,7 +27,7 @@ import operator
 
 import chess
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 
 Action = int
 TERMINAL = -4

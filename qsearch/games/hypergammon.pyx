@@ -38,7 +38,7 @@ import re
 from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 
 from qsearch.games._game cimport CHANCE, TERMINAL, Game
 

@@ -41,7 +41,7 @@ import numpy as np
 
 from libc.stdlib cimport free, realloc
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 from qsearch.games.parcheckers_text import (
     COLOUR_NAMES,
     COLOURS,

@@ -40,7 +40,7 @@ import re
 
 import numpy as np
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 
 from qsearch.games._game cimport TERMINAL, Game
 from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines

@@ -12,9 +12,9 @@ import math
 import numbers
 import time
 
-from qsearch._checks import check_depth, check_limits, check_order, check_searchable
-from qsearch.results import SearchResult
-from qsearch.trace import TraceEvent
+from qsearch.core.checks import check_depth, check_limits, check_order, check_searchable
+from qsearch.core.results import SearchResult
+from qsearch.core.trace import TraceEvent
 
 INF = math.inf
 TERMINAL = -4

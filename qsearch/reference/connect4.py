@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import operator
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 
 Player = int  # 0 (x, moves first) or 1 (o)
 Action = int  # a column, 0..6

@@ -34,9 +34,9 @@ from __future__ import annotations
 
 import time
 
+from qsearch.core.results import SolveResult
 from qsearch.games.connect4 import Connect4
 from qsearch.reference._common import mix64
-from qsearch.results import SolveResult
 
 WIDTH, HEIGHT, CELLS = 7, 6, 42
 BOTTOM = sum(1 << (7 * col) for col in range(WIDTH))  # bit 0 of every column

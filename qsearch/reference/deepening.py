@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import time
 
+from qsearch.core.results import SearchResult
 from qsearch.reference._common import check_arguments, make_table
 from qsearch.reference.alphabeta import alphabeta
 from qsearch.reference.pvs import pvs
-from qsearch.results import SearchResult
 
 SEARCHES = {"alphabeta": alphabeta, "pvs": pvs}
 MAX_DEPTH = 255

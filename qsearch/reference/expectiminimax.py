@@ -12,7 +12,7 @@ player's) point of view::
 Chance levels count in ``depth`` (the document's depth 3 is MAX, chance, MIN, leaf);
 ``count_chance=False`` counts player moves only, as OpenSpiel does. A chance node's value
 is ``sum(w * v) / sum(w)`` with integer weights where possible (1 and 2 for the 1/36 and
-2/36 rolls; :mod:`qsearch.chance`), which is the document's ``sum(p * v)``.
+2/36 rolls; :mod:`qsearch.core.chance`), which is the document's ``sum(p * v)``.
 
 **Star1** (``prune="star1"``). With bounds ``L <= v <= U`` on every leaf, after some
 outcomes the chance node's value is known to lie between "the rest all score L" and "the
@@ -33,7 +33,7 @@ each chance node, renormalised.
 """
 from __future__ import annotations
 
-from qsearch.chance import check_limit, check_prune, outcome_weights, resolve_bounds
+from qsearch.core.chance import check_limit, check_prune, outcome_weights, resolve_bounds
 from qsearch.reference._common import INF, TERMINAL, SearchContext
 
 CHANCE = -1

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 
-from qsearch.results import LimitedResult
+from qsearch.core.results import LimitedResult
 
 MASINF = 1e10            # masinf = 9999999999.0f
 MENOSINF = -1e10

@@ -24,7 +24,7 @@ Two things the document's tic-tac-toe does not need and other games do:
 
 A terminal node met during selection has no children: its result is backed up at once.
 
-The random numbers come from :class:`~qsearch.rng.SplitMix64`, which the compiled
+The random numbers come from :class:`~qsearch.core.rng.SplitMix64`, which the compiled
 version reimplements bit for bit, so the same ``seed`` gives identical statistics in both
 (tested). The twin runs on any object with OpenSpiel's Python API.
 """
@@ -33,14 +33,14 @@ from __future__ import annotations
 import math
 import time
 
-from qsearch.mcts_results import (
+from qsearch.core.mcts_results import (
     ChildStats,
     MCTSEvent,
     MCTSResult,
     MCTSTree,
     check_options,
 )
-from qsearch.rng import SplitMix64
+from qsearch.core.rng import SplitMix64
 
 CHANCE = -1
 TERMINAL = -4

@@ -30,7 +30,7 @@ mentions without fixing them are options:
 Neither applies at the root of a search, which must choose among all its moves.
 
 Nodes that Alg. 5 extends beyond its horizon are marked in the trace by a ``quiesce`` event
-right after their ``enter`` (see :mod:`qsearch.trace`); :func:`qsearch.viz.draw_search`
+right after their ``enter`` (see :mod:`qsearch.core.trace`); :func:`qsearch.viz.draw_search`
 draws them shaded.
 
 To add the extension to *any* search (negamax, PVS, iterative deepening, ...) without a

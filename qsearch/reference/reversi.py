@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 PASS = 64

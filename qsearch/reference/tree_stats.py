@@ -1,4 +1,4 @@
-"""Counting game trees in plain Python: the readable twin of :mod:`qsearch.tree_stats`.
+"""Counting game trees in plain Python: the readable twin of :mod:`qsearch.search.tree_stats`.
 
 Same functions, same answers, on the Python API only (``legal_actions``, ``child``,
 ``is_terminal``, ``returns``, ``position_key``), so they also run on OpenSpiel states
@@ -7,7 +7,7 @@ for the missing ``position_key()``. A new state per move (``child``) instead of
 make/unmake keeps the code short and the caller's state untouched; it is also why this
 version is some hundred times slower than the compiled one.
 """
-from qsearch.tree_stats_types import TreeStats
+from qsearch.core.tree_stats_types import TreeStats
 
 __all__ = ["TreeStats", "count_positions", "perft", "positions_per_ply", "tree_stats"]
 

@@ -1,6 +1,6 @@
 """Compiled search algorithms (see :mod:`qsearch.reference` for their readable twins)."""
-from qsearch.mcts_results import MCTSResult
-from qsearch.results import SearchResult, SolveResult
+from qsearch.core.mcts_results import MCTSResult
+from qsearch.core.results import SearchResult, SolveResult
 from qsearch.search.algorithms import (
     ALGORITHMS,
     alphabeta,

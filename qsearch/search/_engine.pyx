@@ -48,7 +48,7 @@ from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
 from qsearch.search.clock cimport now
 from qsearch.search.tt cimport TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable, TTEntry
 
-from qsearch.trace import TraceEvent
+from qsearch.core.trace import TraceEvent
 
 cdef enum:
     MAX_PLY = 256               # deepest ply searched; deeper nodes are scored as leaves

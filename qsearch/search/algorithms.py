@@ -26,10 +26,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from qsearch._checks import check_depth, check_limits, check_order, check_searchable
+from qsearch.core.checks import check_depth, check_limits, check_order, check_searchable
+from qsearch.core.results import SearchResult
 from qsearch.games._game import Game
 from qsearch.heuristics import as_heuristic
-from qsearch.results import SearchResult
 from qsearch.search._engine import Searcher
 from qsearch.search.deepening import deepen
 from qsearch.search.tt import TranspositionTable

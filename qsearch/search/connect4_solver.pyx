@@ -22,7 +22,7 @@ from qsearch.games.connect4 cimport Connect4
 from qsearch.search.clock cimport now
 from qsearch.search.tt cimport mix64
 
-from qsearch.results import SolveResult
+from qsearch.core.results import SolveResult
 
 cdef extern from *:
     int popcount64 "__builtin_popcountll"(unsigned long long x) nogil

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 
-from qsearch.results import SearchResult
+from qsearch.core.results import SearchResult
 
 COUNTS = ("nodes", "generated", "leaves", "cutoffs", "researches", "tt_hits")
 

@@ -4,7 +4,7 @@
 The same generalised negamax as :mod:`qsearch.search._engine` at decision nodes (values
 from a ``perspective`` player; the sign flips only where the mover changes, so the
 same player moving twice, as in a double, needs nothing special), plus chance nodes whose
-value is the weighted mean of their outcomes (weights: :mod:`qsearch.chance`).
+value is the weighted mean of their outcomes (weights: :mod:`qsearch.core.chance`).
 The twin is :mod:`qsearch.reference.expectiminimax` (MAX/MIN/chance form); tests prove
 both give the same value, action and counts.
 
@@ -36,7 +36,7 @@ from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
 from qsearch.heuristics._heuristic cimport Heuristic
 
-from qsearch.trace import TraceEvent
+from qsearch.core.trace import TraceEvent
 
 cdef enum:
     MAX_PLY = 128
@@ -473,9 +473,9 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     import time
 
     from qsearch.heuristics import as_heuristic
-    from qsearch._checks import check_depth, check_limits
-    from qsearch.chance import check_limit, check_prune, resolve_bounds
-    from qsearch.results import SearchResult
+    from qsearch.core.checks import check_depth, check_limits
+    from qsearch.core.chance import check_limit, check_prune, resolve_bounds
+    from qsearch.core.results import SearchResult
     from qsearch.search.algorithms import _check_state
 
     _check_state(state)

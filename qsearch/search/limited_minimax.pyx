@@ -26,7 +26,7 @@ from qsearch.games._game cimport MAX_ACTIONS, Game
 from qsearch.heuristics._heuristic cimport Heuristic
 
 from qsearch.heuristics import as_heuristic
-from qsearch.results import LimitedResult
+from qsearch.core.results import LimitedResult
 
 MASINF = 1e10            # the course's masinf = 9999999999.0f
 MENOSINF = -1e10

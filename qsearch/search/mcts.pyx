@@ -3,7 +3,7 @@
 
 The readable twin is :mod:`qsearch.reference.mcts`; it documents the algorithm, and this
 module does exactly the same steps with the same random numbers (SplitMix64, see
-:mod:`qsearch.rng`), so that both give identical statistics for a seed (tested).
+:mod:`qsearch.core.rng`), so that both give identical statistics for a seed (tested).
 
 The tree lives in one C array of ``Node`` records (a pool that grows by half when full), not
 in Python objects: 32 bytes a node, so 10**7 nodes take 320 MB (``max_nodes=10**7`` caps the
@@ -28,7 +28,7 @@ import math
 import time
 
 from qsearch.heuristics import as_heuristic
-from qsearch.mcts_results import (
+from qsearch.core.mcts_results import (
     ChildStats,
     MCTSEvent,
     MCTSResult,

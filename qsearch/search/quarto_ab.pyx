@@ -28,7 +28,7 @@ from qsearch.games.quarto cimport OwnPieceQuarto
 from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
 from qsearch.heuristics.quarto cimport LineCredit, live_lines
 
-from qsearch.results import SearchResult
+from qsearch.core.results import SearchResult
 
 cdef QuartoLines Q                      # the lines and piece planes (quarto_lines.pxd)
 fill_quarto_lines(&Q)

@@ -37,7 +37,7 @@ from qsearch.games.quarto cimport OwnPieceQuarto, Quarto, QuartoBoard
 from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
 from qsearch.search.clock cimport now
 
-from qsearch.results import SolveResult
+from qsearch.core.results import SolveResult
 
 cdef extern from *:
     int popcount "__builtin_popcount"(unsigned int x) nogil

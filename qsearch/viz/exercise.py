@@ -21,7 +21,7 @@ import html
 import math
 from dataclasses import dataclass
 
-from qsearch.exercises import as_tree, named_nodes, tree_from_named
+from qsearch.games.toytrees import as_tree, named_nodes, tree_from_named
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
 from qsearch.viz.tree import new_digraph, run_traced, svg_text
 

@@ -2,7 +2,7 @@
 
 Pick a node (the drop-down, or ``select("B")``), then change a leaf's value, add a child,
 remove the node, or move it left or right among its siblings; the tree redraws after each
-change, and its text form (the nested lists of :mod:`qsearch.exercises`) is shown beside it,
+change, and its text form (the nested lists of :mod:`qsearch.games.toytrees`) is shown beside it,
 ready to copy. **Open stepper** steps through minimax, alpha-beta or PVS on the tree as it
 now is; **Exercise** turns it into a self-checking :class:`~qsearch.viz.exercise.AlphaBetaExercise`.
 
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import html
 
-from qsearch.exercises import named_nodes, tree_from_named, tree_from_text, tree_to_text
+from qsearch.games.toytrees import named_nodes, tree_from_named, tree_from_text, tree_to_text
 from qsearch.viz.exercise import PictureWidget, parse_entry, plain_drawing
 from qsearch.viz.tree import svg_text
 

@@ -11,7 +11,7 @@
   updated numbers) and the bar chart.
 
 Like the other steppers, nothing is searched again step by step: the pictures are rebuilt from
-the trace of one finished compiled search (:class:`qsearch.mcts_results.MCTSEvent`).
+the trace of one finished compiled search (:class:`qsearch.core.mcts_results.MCTSEvent`).
 The widget is standard ipywidgets with SVG inside ``widgets.HTML``.
 """
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 import html
 import math
 
-from qsearch.mcts_results import MCTSTree
+from qsearch.core.mcts_results import MCTSTree
 from qsearch.viz.tree import svg_text
 
 PATH_COLOR = "#c01c28"

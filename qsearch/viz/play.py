@@ -29,7 +29,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 from qsearch.games import Connect4, TicTacToe
 from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg

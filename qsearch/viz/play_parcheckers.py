@@ -24,7 +24,7 @@ from html import escape
 import ipywidgets as widgets
 
 from qsearch.arena.parcheckers_agents import agent
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 from qsearch.games.parcheckers import ParCheckers, make_action, skip_action
 from qsearch.viz.parcheckers_svg import parcheckers_svg
 from qsearch.viz.play import THINKING_BADGE, ThinkingGuard

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from qsearch.errors import IllegalMoveError
+from qsearch.core.errors import IllegalMoveError
 from qsearch.games import OwnPieceQuarto
 from qsearch.games.quarto import piece_code, square_name
 from qsearch.search.quarto_ab import ab_minimax

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
+from qsearch.core.errors import IllegalMoveError
 from qsearch.documents.connect4_practice import document_move
-from qsearch.errors import IllegalMoveError
 from qsearch.heuristics.connect4 import book_rules, potential_lines
 from qsearch.viz.play import PlayConnect4, number_text
 

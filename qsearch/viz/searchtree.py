@@ -1,6 +1,7 @@
 """The searched tree rebuilt from a search trace, as of any step: what the drawings show.
 
-No drawing here (and no graphviz import): this module replays :class:`~qsearch.trace.TraceEvent`
+No drawing here (and no graphviz import): this module replays
+:class:`~qsearch.core.trace.TraceEvent`
 lists into nodes and pruned edges, so that the diagrams, the step-through widgets and the
 tests all read the same structure.
 
@@ -14,7 +15,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from qsearch.trace import TraceEvent
+from qsearch.core.trace import TraceEvent
 
 TERMINAL = -4
 CHANCE = -1

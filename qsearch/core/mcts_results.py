@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from qsearch.results import SearchResult
+from qsearch.core.results import SearchResult
 
 
 class ChildStats(NamedTuple):

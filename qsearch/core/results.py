@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from qsearch.trace import TraceEvent
+from qsearch.core.trace import TraceEvent
 
 
 @dataclass

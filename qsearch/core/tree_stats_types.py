@@ -1,4 +1,4 @@
-"""The result type of :func:`qsearch.tree_stats.tree_stats` (kept in plain Python so the
+"""The result type of :func:`qsearch.search.tree_stats.tree_stats` (kept in plain Python so the
 compiled module and its pure-Python twin return the very same type)."""
 from dataclasses import dataclass
 

@@ -22,7 +22,7 @@ from libc.stdlib cimport free, realloc
 
 from qsearch.games._game cimport MAX_ACTIONS, Game
 
-from qsearch.tree_stats_types import TreeStats
+from qsearch.core.tree_stats_types import TreeStats
 
 __all__ = ["TreeStats", "count_positions", "perft", "positions_per_ply", "tree_stats"]
 
