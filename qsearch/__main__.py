@@ -37,7 +37,7 @@ def describe_score(score: int, stones: int) -> str:
 
 def cmd_solve(args) -> int:
     if args.game == "quarto-own":
-        from qsearch.quarto_proof import cli_solve
+        from qsearch.proofs.quarto_own.cli import cli_solve
 
         return cli_solve(args)
     state = _load(args.game, args.position)
@@ -193,7 +193,7 @@ def cmd_tournament(args) -> int:
 
     out = args.out
     tables = ",".join(args.tables) if args.tables else "all"
-    T._resolve(tables)                  # unknown names: an error before anything runs
+    T.resolve_tables(tables)            # unknown names: an error before anything runs
     if args.workers is not None and args.scheduler is not None:
         raise ValueError("pass --workers or --scheduler, not both")
     if args.workers is not None and args.workers < 1:
@@ -268,7 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "quarto-own: placements '(1,1) 1357; (2,3) 2468' (empty: the proof)")
     s.add_argument("--no-analyze", dest="analyze", action="store_false",
                    help="skip the score of every column")
-    from qsearch.quarto_proof import add_cli_options
+    from qsearch.proofs.quarto_own.cli import add_cli_options
 
     add_cli_options(s)
     s.set_defaults(func=cmd_solve)

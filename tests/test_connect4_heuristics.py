@@ -7,7 +7,7 @@ import math
 import random
 from itertools import accumulate
 
-import positions
+import helpers
 import pytest
 
 import qsearch.reference.heuristics as twin
@@ -46,7 +46,7 @@ TRACE_PRINTED = """2 0 2 1 1 0 0
 
 
 def random_position(rng, max_plies=41):
-    return positions.random_position(Connect4, rng, max_plies)
+    return helpers.random_position(Connect4, rng, max_plies)
 
 
 def mirrored(state):
@@ -230,14 +230,14 @@ def test_general_compiled_search_gives_the_documents_values_and_counts():
 
 
 def test_the_toggle_changes_counts_never_the_move():
-    from qsearch.viz.play_toggle import PlayDocument001
+    from qsearch.viz.play_toggle import PlayPruningToggle
 
-    game = PlayDocument001(depth=4, count_both=True)
+    game = PlayPruningToggle(depth=4, count_both=True)
     first = game.play(3)
     game.alphabeta = True
     second = game.play(3)
     assert first.pruned < first.normal and second.pruned < second.normal
-    other = PlayDocument001(depth=4, alphabeta=True)
+    other = PlayPruningToggle(depth=4, alphabeta=True)
     assert (other.play(3).column, other.play(3).column) == (first.column, second.column)
     assert game.totals() == (first.normal + second.normal, first.pruned + second.pruned)
     assert game.toggle.value is True

@@ -112,6 +112,23 @@ def test_boards_have_an_opaque_background():
         assert 'style="background:#ffffff"' in svg.split(">", 1)[0], type(state).__name__
 
 
+def test_the_other_boards_paint_an_opaque_rectangle_under_everything():
+    # Every other engine that draws itself (Pig and the toy trees do not): the first shape
+    # is a filled rectangle over the whole picture.
+    from qsearch.games import Hypergammon, OwnPieceQuarto, ParCheckers, Quarto
+
+    for state in (OwnPieceQuarto(), Quarto(), Hypergammon(), ParCheckers()):
+        root = ET.fromstring(state._repr_svg_())
+        _, _, width, height = (float(v) for v in root.get("viewBox").split())
+        first = next(e for e in root.iter() if e.tag.removeprefix(SVG) in
+                     ("rect", "polygon", "path", "circle", "ellipse", "line", "text"))
+        where = type(state).__name__
+        assert first.tag == f"{SVG}rect", where
+        assert float(first.get("x", 0)) <= 0 and float(first.get("y", 0)) <= 0, where
+        assert float(first.get("width")) >= width and float(first.get("height")) >= height, where
+        assert first.get("fill") not in (None, "none", "transparent"), where
+
+
 def test_size_shrinks_a_wide_tree_as_graphviz_does():
     wide = draw_tree(random_tree(3, 3, seed=0))                 # 27 leaves, size="8.5,40"
     root = ET.fromstring(digraph_svg(wide))

@@ -8,7 +8,7 @@ import random
 import re
 
 import pytest
-from positions import random_position
+from helpers import random_position
 
 from qsearch.games.hypergammon import CHANCE_BASE, Hypergammon
 from qsearch.heuristics.hypergammon import pip_race
@@ -51,8 +51,9 @@ def brute_force(state, depth, player, evaluate, count_chance=True, limit=None):
     return max(values) if state.current_player() == player else min(values)
 
 
-def test_twin_equals_compiled_with_and_without_pruning():
-    for state, depth in random_positions(POSITIONS, seed=11):
+@pytest.mark.parametrize("count", [pytest.param(POSITIONS, marks=pytest.mark.slow), 20])
+def test_twin_equals_compiled_with_and_without_pruning(count):
+    for state, depth in random_positions(count, seed=11):
         for prune in (None, "star1", "star2"):
             c = expectiminimax(state, depth, pip_race, prune=prune, player=who(state))
             r = ref_em(state, depth, ref_pip_race, prune=prune, player=who(state))
@@ -265,7 +266,7 @@ def test_pip_race_twin_and_bounds_on_random_positions():
             assert pip_race.bounds[0] <= v <= pip_race.bounds[1]
 
 
-def test_node_limit_stops_both_alike():
+def test_max_nodes_stops_both_alike():
     state = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))
     for prune in (None, "star2"):
         c = expectiminimax(state, 4, pip_race, prune=prune, max_nodes=300)

@@ -92,14 +92,15 @@ def play_lockstep(rng: random.Random) -> tuple[int, int]:
     return decisions, merged
 
 
-def test_random_games_agree_with_openspiel():
+@pytest.mark.parametrize("games", [pytest.param(GAMES, marks=pytest.mark.slow), 40])
+def test_random_games_agree_with_openspiel(games):
     rng = random.Random(2025)
     decisions = merged = 0
-    for _ in range(GAMES):
+    for _ in range(games):
         d, m = play_lockstep(rng)
         decisions += d
         merged += m
-    assert decisions > 10 * GAMES
+    assert decisions > 10 * games
     assert merged > 0                # OpenSpiel lists some positions twice; we do not
 
 

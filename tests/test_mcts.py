@@ -6,16 +6,17 @@ import math
 import random
 
 import pytest
+from helpers import random_position
 
 from qsearch.core.rng import SplitMix64
-from qsearch.games import Connect4, Reversi, TicTacToe
+from qsearch.games import Connect4, OwnPieceQuarto, ParCheckers, Quarto, Reversi, TicTacToe
 from qsearch.games.pig import Pig
+from qsearch.games.toytrees import random_tree
 from qsearch.heuristics.reversi import disc_difference
 from qsearch.reference.mcts import mcts as py_mcts
 from qsearch.reference.reversi import disc_difference as py_disc_difference
 from qsearch.search import minimax
 from qsearch.search.mcts import NODE_BYTES, mcts
-from tests.positions import random_position
 
 WORKED = "x../o.x/xoo"      # notebook 02's tic-tac-toe position (document 002, Ex. 2.2)
 
@@ -29,7 +30,10 @@ def same(a, b):
 
 
 @pytest.mark.parametrize("game, plies, iterations", [
-    (TicTacToe, 6, 40), (Connect4, 30, 25), (Reversi, 50, 8),
+    (TicTacToe, 6, 40), (Connect4, 30, 25), (Reversi, 50, 8), (OwnPieceQuarto, 8, 20),
+    (Quarto, 16, 20), (ParCheckers, 100, 10),
+    pytest.param(lambda: random_tree((1, 4), 5, seed=1), 2, 30, id="ExplicitTree-2-30"),
+    # the dice games, Pig and Hypergammon, have their own tests below
 ])
 def test_compiled_and_twin_identical_on_100_positions(game, plies, iterations):
     rng = random.Random(1500 + plies)
@@ -210,7 +214,7 @@ def test_heuristic_cutoff_rollouts():
     assert all(e.rollout == () for e in zero.trace)
 
 
-def test_time_limit_and_node_limit():
+def test_time_limit_and_max_nodes():
     state = Connect4()
     timed = mcts(state, None, time_limit=0.05, seed=1)
     assert timed.simulations > 0 and timed.complete

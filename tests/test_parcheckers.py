@@ -19,6 +19,7 @@ import re
 from pathlib import Path
 
 import pytest
+from helpers import snapshot as generic_snapshot
 
 from qsearch.arena import play_game
 from qsearch.arena.parcheckers_agents import (
@@ -89,9 +90,9 @@ STATES = random_states()
 
 
 def snapshot(state):
-    return (state.transcript(flags=True), state.position_key(), state.legal_actions(),
-            state.history(), state.current_player(), state.returns(),
-            [state.bounce_count(c) for c in "YBRG"])
+    """The generic snapshot, plus what only ParCheckers has: flags and bounce counts."""
+    return generic_snapshot(state) + (state.transcript(flags=True),
+                                      [state.bounce_count(c) for c in "YBRG"])
 
 
 # ------------------------------------------------------------------ the simulator's game

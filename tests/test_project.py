@@ -26,7 +26,10 @@ def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one():
     assert tests in (ROOT / ".ci" / "run").read_text()
 
 
-@pytest.mark.parametrize("tool,args", [("ruff", ["check", "."]), ("cython-lint", ["qsearch"])])
+@pytest.mark.parametrize("tool,args", [
+    ("ruff", ["check", "."]),
+    pytest.param("cython-lint", ["qsearch"], marks=pytest.mark.slow),
+])
 def test_linters_are_clean(tool, args):
     bindir = str(Path(sys.executable).parent)   # the venv's tools, even if it is not activated
     exe = shutil.which(tool, path=bindir) or shutil.which(tool)

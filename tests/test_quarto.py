@@ -9,6 +9,7 @@ import pickle
 import random
 
 import pytest
+from helpers import snapshot
 
 from qsearch.core.errors import IllegalMoveError
 from qsearch.documents.quarto_ab_minimax import (
@@ -51,11 +52,6 @@ def brute_force_won(state) -> bool:
         if any(all(code[k] == codes[0][k] for code in codes) for k in range(4)):
             return True
     return False
-
-
-def snapshot(state) -> tuple:
-    return (str(state), state.position_key(), state.legal_actions(), state.history(),
-            state.current_player(), state.is_terminal(), state.returns())
 
 
 def random_position(rng, placed, cls=OwnPieceQuarto):

@@ -12,7 +12,7 @@ import pytest
 
 from qsearch.games import OwnPieceQuarto, Quarto
 from qsearch.games import quarto_symmetry as sym
-from qsearch.quarto_proof import (
+from qsearch.proofs.quarto_own import (
     DEFAULT_PROOF,
     PerfectPlayer,
     check_proof,
@@ -90,7 +90,9 @@ def _orbit_count(k):
     return len(raw), orbits
 
 
-@pytest.mark.parametrize("k,raw,classes", [(1, 256, 2), (2, 28800, 40), (3, 1881600, 454)])
+@pytest.mark.parametrize("k,raw,classes", [
+    (1, 256, 2), (2, 28800, 40), pytest.param(3, 1881600, 454, marks=pytest.mark.slow),
+])
 def test_burnside_counts_by_brute_force(k, raw, classes):
     assert _orbit_count(k) == (raw, classes)
     assert sym.burnside_count(k) == classes
@@ -206,12 +208,12 @@ def test_table_and_order_do_not_change_values():
 
 def test_limits_and_bad_input():
     state = OwnPieceQuarto.from_placements("(1,1) 1357; (2,3) 2468")
-    res = QuartoSolver(16).solve(state, weak=True, node_limit=5000)
+    res = QuartoSolver(16).solve(state, weak=True, max_nodes=5000)
     assert res.score is None and res.nodes >= 5000
     with pytest.raises(TypeError):
         QuartoSolver(16).solve("board")
     with pytest.raises(ValueError):
-        QuartoSolver(16).solve(state, node_limit=-1)
+        QuartoSolver(16).solve(state, max_nodes=-1)
     with pytest.raises(ValueError):
         QuartoSolver(16).solve(state, time_limit=0)
     with pytest.raises(ValueError):
@@ -222,7 +224,7 @@ def test_limits_and_bad_input():
     with pytest.raises(ValueError):
         QuartoSolver(16).solve(won)
     before = state.history()
-    QuartoSolver(16).solve(OwnPieceQuarto.from_actions(before), weak=True, node_limit=4096)
+    QuartoSolver(16).solve(OwnPieceQuarto.from_actions(before), weak=True, max_nodes=4096)
     assert state.history() == before
 
 
@@ -243,6 +245,7 @@ def proof():
     return load_proof()
 
 
+@pytest.mark.slow
 def test_proof_structure_and_sampled_leaves(proof):
     report = check_proof(proof, sample=3, seed=1)
     assert report["leaves re-solved"] == 3
@@ -309,6 +312,7 @@ def test_cli_solves_a_position_and_rejects_bad_input(capsys):
     assert '"leaves re-solved": 0' in capsys.readouterr().out
 
 
+@pytest.mark.slow
 def test_the_play_widget_tells_who_wins_and_plays_perfectly():
     from qsearch.viz.play_quarto import PlayQuarto
 

@@ -9,7 +9,7 @@ import random
 
 import chess
 import pytest
-from positions import random_position
+from helpers import random_position, same_result
 
 import qsearch.reference as ref
 from qsearch import IllegalMoveError
@@ -50,11 +50,6 @@ def random_chess(rng, max_plies=40):
     return s
 
 
-def same(a, b):
-    return (a.value, a.action, a.pv, a.counts(), a.complete) == (
-        b.value, b.action, b.pv, b.counts(), b.complete)
-
-
 def plain_trace(result):
     return [e for e in result.trace if e.kind != "quiesce"]
 
@@ -77,12 +72,16 @@ def test_adapter_moves_match_python_chess_on_random_games():
         assert (s.legal_actions() == []) == s.is_terminal()
 
 
-def test_adapter_in_lockstep_with_openspiel_chess():
+@pytest.mark.parametrize("games,min_plies", [
+    pytest.param(10, 400, marks=pytest.mark.slow, id="10-games"),
+    pytest.param(1, 100, id="the-first-game"),
+])
+def test_adapter_in_lockstep_with_openspiel_chess(games, min_plies):
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("chess")
     rng = random.Random(11)
     plies = 0
-    for _ in range(10):
+    for _ in range(games):
         ours, theirs = ChessState(), game.new_initial_state()
         # OpenSpiel also draws at threefold repetition and 50 moves; python-chess (without
         # claims) at fivefold and 75: compare while neither rule can apply.
@@ -100,7 +99,7 @@ def test_adapter_in_lockstep_with_openspiel_chess():
         if theirs.is_terminal() and not ours.board.is_repetition(3):
             assert ours.is_terminal()
             assert ours.returns() == list(reversed(theirs.returns()))
-    assert plies > 400
+    assert plies > min_plies
 
 
 @pytest.mark.parametrize("depth,count", [(1, 20), (2, 400), (3, 8902)])
@@ -219,12 +218,12 @@ def test_nothing_volatile_is_the_plain_search(algorithm):
             for d2 in (0, 3):
                 b = normal_search(s, depth, d2, material_free, volatile=lambda _: False,
                                   algorithm=algorithm, trace=True)
-                assert same(a, b) and a.trace == b.trace, (repr(s), depth, d2)
+                assert same_result(a, b) and a.trace == b.trace, (repr(s), depth, d2)
     # chess: after any first move Black has nothing to capture
     s = ChessState()
     a = plain(s, 1, material, trace=True)
     b = normal_search(s, 1, 4, material, volatile=volatile, algorithm=algorithm, trace=True)
-    assert same(a, b) and a.trace == b.trace and b.nodes == 21
+    assert same_result(a, b) and a.trace == b.trace and b.nodes == 21
 
 
 def material_free(state, player):
@@ -234,7 +233,8 @@ def material_free(state, player):
     return v if player == 0 else -v
 
 
-@pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
+@pytest.mark.parametrize("algorithm", [pytest.param("minimax", marks=pytest.mark.slow),
+                                       "alphabeta"])
 def test_second_depth_zero_is_the_plain_search_on_chess(algorithm):
     rng = random.Random(5)
     plain = ref.ALGORITHMS[algorithm]
@@ -243,7 +243,7 @@ def test_second_depth_zero_is_the_plain_search_on_chess(algorithm):
         a = plain(s, depth, material, trace=True, win_value=WIN)
         b = normal_search(s, depth, 0, material, volatile=volatile, algorithm=algorithm,
                           trace=True, win_value=WIN)
-        assert same(a, b) and a.trace == plain_trace(b), (s, depth)
+        assert same_result(a, b) and a.trace == plain_trace(b), (s, depth)
 
 
 @pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
@@ -254,7 +254,7 @@ def test_alg4_with_everything_volatile_is_the_plain_search(algorithm):
         a = ref.ALGORITHMS[algorithm](s, depth, material_free, trace=True)
         b = quiescence_search(s, depth, material_free, volatile=lambda _: True,
                               algorithm=algorithm, trace=True)
-        assert same(a, b) and a.trace == b.trace
+        assert same_result(a, b) and a.trace == b.trace
 
 
 def test_alg4_stops_at_once_in_a_quiet_root():
@@ -264,19 +264,32 @@ def test_alg4_stops_at_once_in_a_quiet_root():
 
 
 # --------------------------------------------- the extension on real positions
-def extension_cases():
+def extension_cases(count=6):
+    """``count`` random positions with a volatile child (a smaller count: the first ones)."""
     rng = random.Random(21)
     cases = []
-    while len(cases) < 6:
+    while len(cases) < count:
         s = random_chess(rng, 50)
         if any(volatile(s.child(a)) for a in s.legal_actions()):
             cases.append(s)
     return cases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moves,stand_pat", [(None, False), (captures, True)])
 def test_alphabeta_agrees_with_minimax_and_the_wrapper(moves, stand_pat):
-    for s in extension_cases():
+    check_extension_agrees(extension_cases(), moves, stand_pat)
+
+
+@pytest.mark.parametrize("moves,stand_pat", [(None, False), (captures, True)])
+def test_alphabeta_agrees_with_minimax_and_the_wrapper_on_the_first_position(moves, stand_pat):
+    check_extension_agrees(extension_cases(1), moves, stand_pat)
+
+
+def check_extension_agrees(cases, moves, stand_pat):
+    """Alg. 5 by alpha-beta and by minimax agree, and so do the plain searches with the
+    extension as their heuristic; minimax's nodes are the plain ones plus the extension's."""
+    for s in cases:
         depth2 = 1 if moves is None else 2
         opts = dict(volatile=volatile, moves=moves, stand_pat=stand_pat, win_value=WIN)
         mm = normal_search(s, 1, depth2, material, algorithm="minimax", **opts)

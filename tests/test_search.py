@@ -2,7 +2,7 @@
 import random
 
 import pytest
-from positions import random_position
+from helpers import lopsided, random_position, same_result
 
 import qsearch.reference as ref
 import qsearch.search as fast
@@ -12,12 +12,6 @@ from qsearch.heuristics.connect4 import evaluation_table
 from qsearch.reference.heuristics import evaluation_table as evaluation_table_twin
 
 POSITIONS_PER_GAME = 200
-
-
-def lopsided(state, player):
-    """A deliberately asymmetric heuristic (not zero-sum), to catch sign mistakes."""
-    k = state.position_key()
-    return ((k * 2654435761) % 1000) / 100.0 - 5.0 + (0.5 if player == 0 else -0.25)
 
 
 # (algorithm, options) pairs: every algorithm and every switch that changes the search.
@@ -34,15 +28,15 @@ VARIANTS = [
 ]
 
 
-def positions(cls, seed):
+# On 200 Connect-4 positions each variant takes 2-12 s, except the two with a move order.
+SLOW_ON_CONNECT4 = [(name, options) for name, options in VARIANTS if "order" not in options]
+
+
+def positions(cls, seed, count=POSITIONS_PER_GAME):
+    """``count`` (position, depth) pairs; a smaller count gives the first ones."""
     rng = random.Random(seed)
     max_plies = 6 if cls is TicTacToe else 20
-    return [(random_position(cls, rng, max_plies), 1 + i % 6) for i in range(POSITIONS_PER_GAME)]
-
-
-def same(a, b):
-    return (a.value, a.action, a.pv, a.counts(), a.complete) == (
-        b.value, b.action, b.pv, b.counts(), b.complete)
+    return [(random_position(cls, rng, max_plies), 1 + i % 6) for i in range(count)]
 
 
 @pytest.mark.parametrize("name,options", VARIANTS, ids=lambda v: str(v))
@@ -52,18 +46,30 @@ def test_compiled_matches_reference_on_tictactoe(name, options):
             {"order": [4, 0, 2, 6, 8]} if "order" in options else {})
         a = fast.ALGORITHMS[name](state, depth, lopsided, **options)
         b = ref.ALGORITHMS[name](state, depth, lopsided, **options)
-        assert same(a, b), (repr(state), depth, a, b)
+        assert same_result(a, b), (repr(state), depth, a, b)
 
 
-@pytest.mark.parametrize("name,options", VARIANTS, ids=lambda v: str(v))
-def test_compiled_matches_reference_on_connect4(name, options):
+def check_connect4_twins(name, options, count):
     # The compiled heuristic against its twin; the cheaper Python one for the full trees.
     fast_h, ref_h = (lopsided, lopsided) if name in ("minimax", "negamax") else (
         evaluation_table, evaluation_table_twin)
-    for state, depth in positions(Connect4, 2):
+    for state, depth in positions(Connect4, 2, count):
         a = fast.ALGORITHMS[name](state, depth, fast_h, **options)
         b = ref.ALGORITHMS[name](state, depth, ref_h, **options)
-        assert same(a, b), (repr(state), depth, a, b)
+        assert same_result(a, b), (repr(state), depth, a, b)
+
+
+@pytest.mark.parametrize("name,options", [
+    pytest.param(name, options, marks=pytest.mark.slow if (name, options) in SLOW_ON_CONNECT4
+                 else ())
+    for name, options in VARIANTS], ids=lambda v: str(v))
+def test_compiled_matches_reference_on_connect4(name, options):
+    check_connect4_twins(name, options, POSITIONS_PER_GAME)
+
+
+@pytest.mark.parametrize("name,options", SLOW_ON_CONNECT4, ids=lambda v: str(v))
+def test_compiled_matches_reference_on_the_first_6_connect4_positions(name, options):
+    check_connect4_twins(name, options, 6)    # depths 1 to 6
 
 
 @pytest.mark.parametrize("name", ["minimax", "alphabeta", "pvs"])
@@ -182,13 +188,13 @@ def test_compiled_heuristic_python_subclass_and_function_agree():
     assert len({(r.value, r.action, r.nodes, r.leaves) for r in results}) == 1
 
 
-def test_node_limit_stops_both_twins_at_the_same_place():
+def test_max_nodes_stops_both_twins_at_the_same_place():
     state = Connect4.from_moves("4453")
     for name in ("minimax", "alphabeta", "pvs"):
         a = fast.ALGORITHMS[name](state, 8, evaluation_table, max_nodes=5000)
         b = ref.ALGORITHMS[name](state, 8, evaluation_table_twin, max_nodes=5000)
         assert a.nodes == 5000 and not a.complete
-        assert same(a, b)
+        assert same_result(a, b)
 
 
 def test_time_limit_returns_an_incomplete_result():
@@ -274,3 +280,13 @@ def test_compiled_search_rejects_foreign_states_and_bad_options():
         fast.alphabeta(Connect4(), 3, order=[3, 3])
     with pytest.raises(ValueError, match="nothing would stop"):
         fast.iterative_deepening(Connect4())
+
+
+def test_compiled_and_twin_algorithm_tables_share_one_list_of_names():
+    from qsearch.core.algorithm_names import SEARCHES, by_name
+    assert tuple(fast.ALGORITHMS) == tuple(ref.ALGORITHMS) == SEARCHES
+    for name in SEARCHES:
+        assert fast.ALGORITHMS[name] is getattr(fast, name)
+        assert ref.ALGORITHMS[name] is getattr(ref, name)
+    with pytest.raises(KeyError, match="pvs"):
+        by_name(ref.minimax, ref.negamax, ref.alphabeta)

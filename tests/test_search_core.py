@@ -12,13 +12,21 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import lopsided, random_position, random_tree_spec
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from positions import random_position
 
 import qsearch.reference as ref
 import qsearch.search as fast
-from qsearch.games import Connect4, ExplicitTree, OwnPieceQuarto, Quarto, TicTacToe
+from qsearch.games import (
+    Connect4,
+    ExplicitTree,
+    OwnPieceQuarto,
+    ParCheckers,
+    Quarto,
+    Reversi,
+    TicTacToe,
+)
 from qsearch.heuristics.connect4 import evaluation_table
 from qsearch.reference import ReferenceTable
 from qsearch.search import TranspositionTable
@@ -33,12 +41,6 @@ SCORINGS = [  # (win_value, win_decay): no decay; a decay with a win band; one w
 ]
 
 
-def lopsided(state, player):
-    """A deliberately asymmetric heuristic (not zero-sum) with values in [-5, 5.5]."""
-    k = state.position_key()
-    return ((k * 2654435761) % 1000) / 100.0 - 5.0 + (0.5 if player == 0 else -0.25)
-
-
 # ---------------------------------------------------------------- random positions
 def quarto_position(cls, rng):
     """A Quarto position with 9-12 pieces placed (small enough for plain minimax)."""
@@ -48,12 +50,6 @@ def quarto_position(cls, rng):
             len(state.history())
         if placed >= 9 and not state.is_terminal():
             return state
-
-
-def random_tree(rng, depth):
-    if depth == 0 or (depth < 3 and rng.random() < 0.2):
-        return rng.randint(-9, 9)
-    return [random_tree(rng, depth - 1) for _ in range(rng.randint(1, 4))]
 
 
 def position_for(game: str, seed: int):
@@ -67,13 +63,19 @@ def position_for(game: str, seed: int):
         return quarto_position(OwnPieceQuarto, rng), rng.randint(1, 2)
     if game == "quarto":
         return quarto_position(Quarto, rng), rng.randint(1, 3)
-    tree = random_tree(rng, rng.randint(2, 5))
+    if game == "reversi":
+        return random_position(Reversi, rng, 50), rng.randint(1, 3)
+    if game == "parcheckers":
+        return random_position(ParCheckers, rng, 150), rng.randint(1, 2)
+    tree = random_tree_spec(rng, rng.randint(2, 5), branching=4)
     while not isinstance(tree, list):
-        tree = random_tree(rng, 3)
+        tree = random_tree_spec(rng, 3, branching=4)
     return ExplicitTree(tree), None
 
 
-GAMES = ["tictactoe", "connect4", "own-piece-quarto", "quarto", "tree"]
+# Hypergammon and Pig are left out: their chance nodes need expectiminimax, which
+# tests/test_expectiminimax.py checks against Alg. 6 written out and against OpenSpiel.
+GAMES = ["tictactoe", "connect4", "own-piece-quarto", "quarto", "reversi", "parcheckers", "tree"]
 PRUNING = [  # every alpha-beta variant, each must return plain minimax's value
     ("alphabeta", {}),
     ("alphabeta", {"fail_hard": True}),

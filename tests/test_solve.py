@@ -201,3 +201,18 @@ def test_terminal_position_is_a_value_error(module):
         with pytest.raises(ValueError, match="over"):
             module.analyze(state)
         assert state.moves_string() == before
+
+
+def test_old_names_solve_and_analyze_warn_and_still_work():
+    import qsearch.search as search
+    assert "solve" not in search.__all__ and "analyze" not in search.__all__
+    state = Connect4.from_moves("4453")
+    with pytest.warns(DeprecationWarning, match="solve_connect4"):
+        from qsearch.search import solve
+    with pytest.warns(DeprecationWarning, match="analyze_connect4"):
+        analyze = search.analyze
+    assert solve is search.solve_connect4 and analyze is search.analyze_connect4
+    assert solve(state).score == fast.solve(state).score
+    assert analyze(state) == fast.analyze(state)
+    with pytest.raises(AttributeError, match="no attribute"):
+        _ = search.solve_quarto

@@ -4,7 +4,7 @@ import pytest
 
 from qsearch.games import Connect4, TicTacToe
 from qsearch.viz.play import BLANK, PlayConnect4, PlayTicTacToe, number_text, plural
-from qsearch.viz.play_toggle import PlayDocument001
+from qsearch.viz.play_toggle import PlayDocument001, PlayPruningToggle
 
 
 class FakeClock:
@@ -133,7 +133,7 @@ def test_a_win_in_one_says_one_ply():
 
 
 def test_the_toggle_runs_only_the_selected_search_and_fills_the_table_on_demand():
-    game = with_clock(PlayDocument001(depth=4))
+    game = with_clock(PlayPruningToggle(depth=4))
     first = game.play(3)
     assert first.normal is not None and first.pruned is None
     game.alphabeta = True
@@ -142,12 +142,54 @@ def test_the_toggle_runs_only_the_selected_search_and_fills_the_table_on_demand(
     assert game.totals() == (None, None)
     assert "—" in game.table_html()
     game.fill_table()
-    both = PlayDocument001(depth=4, count_both=True)
+    both = PlayPruningToggle(depth=4, count_both=True)
     a, b = both.play(3), both.play(3)
     assert [(r.normal, r.pruned) for r in game.rows] == [(a.normal, a.pruned),
                                                          (b.normal, b.pruned)]
     assert game.totals() == (a.normal + b.normal, a.pruned + b.pruned)
     assert "—" not in game.table_html()
+
+
+def test_the_old_name_of_the_toggle_widget_still_works_and_says_it_is_deprecated():
+    with pytest.warns(DeprecationWarning, match="PlayPruningToggle") as caught:
+        old = PlayDocument001(depth=2, alphabeta=True)
+    assert caught[0].filename == __file__          # points at the caller's line
+    assert isinstance(old, PlayPruningToggle) and old.alphabeta and old.toggle.value
+    new = PlayPruningToggle(depth=2, alphabeta=True)
+    assert old.play(3) == new.play(3)              # same engine, same move and counts
+
+
+# ------------------------------------------------------------------ what a notebook shows
+def _widgets_to_display():
+    from qsearch.arena.parcheckers_agents import agent
+    from qsearch.games.toytrees import tree_from_text
+    from qsearch.viz.exercise import AlphaBetaExercise, MoveOrderingExercise
+    from qsearch.viz.exercise_editor import TreeEditor
+    from qsearch.viz.mcts import MCTSStepper
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+    from qsearch.viz.play_quarto import PlayQuarto
+    from qsearch.viz.stepper import AlphaBetaStepper
+
+    rn = "A:[B:[B1:3, B2:12, B3:8], C:[C1:2, C2:4, C3:6], D:[D1:14, D2:5, D3:2]]"
+    return [AlphaBetaExercise(rn), MoveOrderingExercise(rn), TreeEditor(),
+            AlphaBetaStepper(tree_from_text(rn)), MCTSStepper(TicTacToe(), 5),
+            PlayTicTacToe(), PlayPruningToggle(depth=2), PlayQuarto(),
+            PlayParCheckers(opponent=agent(1), human=1, seed=2)]
+
+
+def test_every_widget_shows_its_live_view_and_a_static_picture_for_viewers_without_a_kernel():
+    from IPython.core.formatters import DisplayFormatter
+
+    from qsearch.viz.lazy_widget import LazyWidget
+
+    show = DisplayFormatter().format
+    for obj in _widgets_to_display():
+        assert isinstance(obj, LazyWidget)
+        first, _ = show(obj)                   # the widget is built once, then shown again
+        again, _ = show(obj)
+        view = "application/vnd.jupyter.widget-view+json"
+        assert first[view] == again[view] == obj.widget._repr_mimebundle_()[view], obj
+        assert first["image/svg+xml"].startswith("<svg"), obj
 
 
 # ------------------------------------------------------------------ steppers and diagrams

@@ -5,6 +5,7 @@ import random
 import re
 
 import pytest
+from helpers import random_tree_spec
 
 import qsearch.reference as ref
 import qsearch.search as fast
@@ -33,13 +34,6 @@ def rn():
 
 def doc003():
     return ExplicitTree(DOC003, names="C")
-
-
-def random_tree(rng, depth, branching=3):
-    """Nested lists with 1..branching children, leaves at varying depths."""
-    if depth == 0 or (depth < 3 and rng.random() < 0.2):
-        return rng.randint(-9, 9)
-    return [random_tree(rng, depth - 1, branching) for _ in range(rng.randint(1, branching))]
 
 
 def all_nodes(state):
@@ -72,7 +66,7 @@ def test_doc003_minimax_picks_c2_though_8_is_the_largest_leaf():
 @pytest.mark.parametrize("seed", range(40))
 def test_minimax_and_alphabeta_agree_and_compiled_equals_reference(seed):
     rng = random.Random(seed)
-    spec = [random_tree(rng, rng.randint(0, 4)) for _ in range(rng.randint(1, 4))]
+    spec = [random_tree_spec(rng, rng.randint(0, 4)) for _ in range(rng.randint(1, 4))]
     tree = ExplicitTree(spec, root_player=seed % 2)
     value = fast.minimax(tree).value
     for name, options in [("minimax", {}), ("negamax", {}), ("alphabeta", {}),

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from qsearch.arena.players import SearchPlayer
 from qsearch.games.parcheckers import make_action, skip_action
-from qsearch.heuristics.parcheckers import GANA, valoracion_test
+from qsearch.heuristics.parcheckers import GANA as WIN_SCORE  # the course's gana
+from qsearch.heuristics.parcheckers import valoracion_test
 
 PLAYER_COLOURS = {0: ("Y", "G"), 1: ("B", "R")}
 
@@ -136,7 +137,7 @@ class MinimaxAgent(SearchPlayer):
 
     def __init__(self, depth: int = 4, evaluate=valoracion_test, algorithm="minimax",
                  name=None):
-        super().__init__(algorithm, depth, evaluate, win_value=GANA,
+        super().__init__(algorithm, depth, evaluate, win_value=WIN_SCORE,
                          name=name or f"agent 3 (minimax depth {depth})")
 
 

@@ -16,6 +16,7 @@ in the document only as pictures, so they are generated here by a fixed, documen
   the pip counts differ by at most 10 and neither side has borne off a checker. Otherwise
   try the next attempt number.
 
+Each game's numbers and rule are its record in :mod:`qsearch.arena.tournament_games`.
 Positions are pure functions of the game name and the number, so every worker and every
 run gets the same ten. :func:`positions` caches them.
 """
@@ -24,52 +25,40 @@ from __future__ import annotations
 import functools
 import random
 
-GAMES = ("connect4", "reversi", "hypergammon")
-PLIES = {"connect4": (3, 4, 5, 6, 7, 8), "reversi": (4, 6, 8, 10), "hypergammon": (6, 8, 10, 12)}
-WIN = 1000.0            # the searches' value of a won game (beyond any heuristic value)
+from qsearch.arena.tournament_games import TOURNAMENT_GAMES, tournament_game
+from qsearch.arena.tournament_games import WIN as WIN  # the searches' value of a won game
+
+GAMES = tuple(TOURNAMENT_GAMES)
+PLIES = {name: g.plies for name, g in TOURNAMENT_GAMES.items()}
 
 
 def first_player(game: str, number: int) -> int:
     """The seat to move in position ``number`` (1-10), as document 002 says."""
-    if game == "connect4":
-        return 0 if number in (1, 8, 9) else 1
-    if game == "reversi":
-        return 0
-    if game == "hypergammon":
-        return 1 if number in (8, 9, 10) else 0
-    raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    return tournament_game(game).first_player(number)
 
 
 def initial(game: str):
     """The initial position of ``game`` (hypergammon: black's roll, as §4.3's position 1)."""
-    from qsearch.games import Connect4, Hypergammon, Reversi
-
-    if game == "connect4":
-        return Connect4()
-    if game == "reversi":
-        return Reversi()
-    if game == "hypergammon":
-        return Hypergammon.from_points([24, 23, 22], [24, 23, 22], to_move=0)
-    raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    return tournament_game(game).initial()
 
 
 def _to_move(game: str, state) -> int:
-    if game == "hypergammon":
-        # a chance node between turns: whose roll it is
-        return state.roll_player() if hasattr(state, "roll_player") else _hg_roller(state)
+    if tournament_game(game).rolls:
+        return _roller(state)       # a chance node between turns: whose roll it is
     return state.current_player()
 
 
-def _hg_roller(state) -> int:
-    """Whose roll a hypergammon chance node is (the player after the one who just moved)."""
+def _roller(state) -> int:
+    """Whose roll a chance node between turns is (the player after the one who just moved)."""
     probe = state.clone()
     probe.apply_action(probe.chance_outcomes()[0][0])
     return probe.current_player()
 
 
 def _random_walk(game: str, rng: random.Random, plies: int):
+    rolls = tournament_game(game).rolls
     state = initial(game)
-    if game == "hypergammon":
+    if rolls:
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
     played = 0
     while played < plies and not state.is_terminal():
@@ -80,7 +69,7 @@ def _random_walk(game: str, rng: random.Random, plies: int):
         actions = state.legal_actions()
         state.apply_action(actions[rng.randrange(len(actions))])
         played += 1
-    if game == "hypergammon":       # stop before a roll, like the document's pictures
+    if rolls:                       # stop before a roll, like the document's pictures
         while not state.is_terminal() and not state.is_chance_node():
             actions = state.legal_actions()
             state.apply_action(actions[rng.randrange(len(actions))])
@@ -91,20 +80,7 @@ def balanced(game: str, state) -> bool:
     """The rule that keeps a generated position (see the module's docstring)."""
     if state.is_terminal():
         return False
-    if game == "connect4":
-        from qsearch.heuristics.connect4 import line_weights
-        from qsearch.search import alphabeta
-        return abs(alphabeta(state, 8, line_weights, win_value=WIN).value) <= 1.0
-    if game == "reversi":
-        from qsearch.heuristics.reversi import disc_difference
-        from qsearch.search import alphabeta
-        if not state.legal_actions() or state.legal_actions() == [64]:
-            return False
-        return abs(alphabeta(state, 6, disc_difference, win_value=WIN).value) <= 4.0
-    if game == "hypergammon":
-        off = [len([c for c in state.checkers(p) if c == 0]) for p in (0, 1)]
-        return off == [0, 0] and abs(state.pip_count(0) - state.pip_count(1)) <= 10
-    raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    return tournament_game(game).balanced(state)
 
 
 @functools.cache

@@ -22,7 +22,7 @@ def random_position(cls, placed: int, rng: random.Random):
             s.apply_action(rng.choice(s.legal_actions()))
         if isinstance(s, Quarto) and not s.is_terminal() and s.piece_in_hand() is None:
             s.apply_action(rng.choice(s.legal_actions()))
-        if not s.is_terminal() and QuartoSolver(12).solve(s, weak=True, node_limit=5000).nodes > 0:
+        if not s.is_terminal() and QuartoSolver(12).solve(s, weak=True, max_nodes=5000).nodes > 0:
             return s
 
 

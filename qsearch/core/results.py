@@ -23,7 +23,8 @@ class SearchResult:
 
     ``value`` is from the point of view of the player to move at the root. ``complete`` is
     False when a node or time limit stopped the search: ``value``/``action`` are then the
-    best found among the root actions searched to the end.
+    best found among the root actions searched to the end. ``engine`` says which code ran:
+    ``"compiled"`` (a qsearch engine) or ``"python"`` (the readable twin, on any game).
     """
 
     value: float
@@ -41,6 +42,7 @@ class SearchResult:
     tt_hits: int = 0
     trace: list[TraceEvent] | None = None
     iterations: list[SearchResult] = field(default_factory=list)
+    engine: str | None = field(default=None, compare=False)   # "compiled" or "python"
 
     def counts(self) -> dict:
         """The node counts as a dict (for tables and comparisons)."""

@@ -27,10 +27,10 @@ import operator
 
 import chess
 
+from qsearch.core.constants import TERMINAL
 from qsearch.core.errors import IllegalMoveError
 
 Action = int
-TERMINAL = -4
 PIECE_VALUES = {chess.PAWN: 1, chess.KNIGHT: 3, chess.BISHOP: 3, chess.ROOK: 5,
                 chess.QUEEN: 9, chess.KING: 0}
 

@@ -3,7 +3,7 @@
 
 Document 004 (Dpto. CCIA, Universidad de Granada, *Tutorial Práctica 3: Búsqueda con
 Adversario — El Parcheckers*, 2024-25) teaches search on the course's C++ simulator. The
-rules it assumes are in ``seeds/parcheckers_rules.md``; this engine reproduces the
+rules it assumes are in ``docs/parcheckers_rules.md``; this engine reproduces the
 simulator's transcripts exactly (tests/data/parcheckers), child order included.
 
 Two players, two colours each, two pieces per colour::
@@ -54,6 +54,7 @@ from qsearch.games.parcheckers_text import (
     value_code,
 )
 
+from qsearch.core.bits cimport multiply_shift_below, splitmix_next
 from qsearch.games._game cimport TERMINAL, Game
 
 # ------------------------------------------------------------------------- constants
@@ -87,14 +88,6 @@ MAIN[:] = [0, 1]
 SQUARES[:] = [2, 4, 8, 10, 12, 1, 20, 40]
 
 
-cdef unsigned long long splitmix64(unsigned long long* x) noexcept nogil:
-    x[0] += 0x9E3779B97F4A7C15ULL
-    cdef unsigned long long z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
 cdef void _init_tables() noexcept:
     cdef unsigned long long seed = 2425
     cdef int i, j
@@ -104,17 +97,17 @@ cdef void _init_tables() noexcept:
         SAFE[i] = True
     for i in range(8):
         for j in range(PC_LOCS):
-            ZOBRIST_PIECE[i][j] = splitmix64(&seed)
-        ZOBRIST_BONUS[i] = splitmix64(&seed) if i >= PC_BONUS10 else 0
+            ZOBRIST_PIECE[i][j] = splitmix_next(&seed)
+        ZOBRIST_BONUS[i] = splitmix_next(&seed) if i >= PC_BONUS10 else 0
     for i in range(2):
         for j in range(64):
-            ZOBRIST_HAND[i][j] = splitmix64(&seed)
+            ZOBRIST_HAND[i][j] = splitmix_next(&seed)
     for i in range(4):
-        ZOBRIST_COLOUR[i] = splitmix64(&seed)
+        ZOBRIST_COLOUR[i] = splitmix_next(&seed)
         for j in range(256):
-            ZOBRIST_BOUNCES[i][j] = splitmix64(&seed) if j else 0
+            ZOBRIST_BOUNCES[i][j] = splitmix_next(&seed) if j else 0
     global ZOBRIST_REMEMBER6
-    ZOBRIST_REMEMBER6 = splitmix64(&seed)
+    ZOBRIST_REMEMBER6 = splitmix_next(&seed)
 
 
 _init_tables()
@@ -798,14 +791,14 @@ cdef class ParCheckers(Game):
                         if mask & (1 << v):
                             values[nv] = v
                             nv += 1
-                code = values[<int>(((splitmix64(&rng) >> 32) * <unsigned long long>nv) >> 32)]
+                code = values[multiply_shift_below(splitmix_next(&rng), nv)]
                 lo = 0
                 while buf[lo] // 9 != code:
                     lo += 1
                 hi = lo
                 while hi < n and buf[hi] // 9 == code:
                     hi += 1
-                i = lo + <int>(((splitmix64(&rng) >> 32) * <unsigned long long>(hi - lo)) >> 32)
+                i = lo + <int>multiply_shift_below(splitmix_next(&rng), hi - lo)
                 g.make(buf[i])
                 moves += 1
             g.sp = 0

@@ -42,20 +42,13 @@ import numpy as np
 
 from qsearch.core.errors import IllegalMoveError
 
+from qsearch.core.bits cimport multiply_shift_below, splitmix_next
 from qsearch.games._game cimport TERMINAL, Game
-from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
+from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines, plane_bits, wins_at
 
 cdef QuartoLines Q                         # the lines and piece planes (quarto_lines.pxd)
 cdef unsigned long long ZOBRIST[16][16]   # key of piece p on square s
 cdef unsigned long long ZOBRIST_HAND[16]  # key of piece p in hand (Quarto)
-
-
-cdef unsigned long long splitmix64(unsigned long long* x) noexcept nogil:
-    x[0] += 0x9E3779B97F4A7C15ULL
-    cdef unsigned long long z = x[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
 
 
 cdef void _init_tables() noexcept:
@@ -63,9 +56,9 @@ cdef void _init_tables() noexcept:
     cdef unsigned long long seed = 2020
     fill_quarto_lines(&Q)
     for p in range(16):
-        ZOBRIST_HAND[p] = splitmix64(&seed)
+        ZOBRIST_HAND[p] = splitmix_next(&seed)
         for s in range(16):
-            ZOBRIST[s][p] = splitmix64(&seed)
+            ZOBRIST[s][p] = splitmix_next(&seed)
 
 
 _init_tables()
@@ -79,22 +72,6 @@ ATTRIBUTES = (("light", "dark"), ("round", "square"), ("tall", "short"), ("solid
 
 _SQUARE_RE = re.compile(r"^\(\s*([1-4])\s*,\s*([1-4])\s*\)$")
 _PIECE_RE = re.compile(r"^([12])\s*,?\s*([34])\s*,?\s*([56])\s*,?\s*([78])$")
-
-
-cdef inline bint wins_at(unsigned int occupied, unsigned long long planes,
-                         int square) noexcept nogil:
-    """True if a full line through ``square`` has four pieces sharing an attribute."""
-    cdef int i, k
-    cdef unsigned int line, x
-    for i in range(Q.n_square_lines[square]):
-        line = Q.square_lines[square][i]
-        if (occupied & line) != line:
-            continue
-        for k in range(4):
-            x = <unsigned int>(planes >> (16 * k)) & line
-            if x == 0 or x == line:
-                return True
-    return False
 
 
 # ------------------------------------------------------------------ names and codes
@@ -197,7 +174,7 @@ cdef class QuartoBoard(Game):
         self.planes |= Q.piece_planes[piece] << square
         self.zkey ^= ZOBRIST[square][piece]
         self.placed += 1
-        return wins_at(self.occupied, self.planes, square)
+        return wins_at(&Q, self.occupied, self.planes, square)
 
     cdef int unplace(self, int square) noexcept:
         """Take the piece off ``square``; returns it (it becomes unused again)."""
@@ -286,7 +263,7 @@ cdef class QuartoBoard(Game):
             if (self.occupied & line) != line:
                 continue
             for k in range(4):
-                x = <unsigned int>(self.planes >> (16 * k)) & line
+                x = plane_bits(self.planes, k, line)
                 if x == 0 or x == line:
                     out.append((i, k, 2 * k + 1 + (x == line)))
         return out
@@ -447,8 +424,8 @@ cdef class OwnPieceQuarto(QuartoBoard):
                 pieces[i] = i
             n = 16
             while True:
-                i = <int>(((splitmix64(&rng) >> 32) * <unsigned long long>n) >> 32)
-                j = <int>(((splitmix64(&rng) >> 32) * <unsigned long long>n) >> 32)
+                i = multiply_shift_below(splitmix_next(&rng), n)
+                j = multiply_shift_below(splitmix_next(&rng), n)
                 s = squares[i]
                 p = pieces[j]
                 n -= 1
@@ -594,7 +571,7 @@ cdef class Quarto(QuartoBoard):
             g._reset()
             while True:
                 n = g.legal_moves(moves)
-                g.make(moves[<int>(((splitmix64(&rng) >> 32) * <unsigned long long>n) >> 32)])
+                g.make(moves[multiply_shift_below(splitmix_next(&rng), n)])
                 if g.winner >= 0 or g.placed == 16:
                     break
             ply_view[game] = g.placed

@@ -24,6 +24,7 @@ move stores the discs it turned over, so ``unmake`` restores them from the move 
 """
 import operator
 
+from qsearch.core.bits cimport ctz64, popcount64, splitmix_finalise
 from qsearch.games._game cimport TERMINAL, Game
 
 cdef unsigned long long NOT_A = 0xfefefefefefefefeULL   # every cell but column a
@@ -79,14 +80,6 @@ cdef inline unsigned long long flips_of(unsigned long long own, unsigned long lo
         if s & own:
             total |= run
     return total
-
-
-cdef inline int popcount(unsigned long long b) noexcept nogil:
-    return __builtin_popcountll(b)
-
-
-cdef extern from *:
-    int __builtin_popcountll(unsigned long long) nogil
 
 
 cdef class Reversi(Game):
@@ -172,7 +165,7 @@ cdef class Reversi(Game):
             out[0] = RV_PASS
             return 1
         while m:
-            out[n] = __builtin_ctzll(m)         # ascending cell numbers, as OpenSpiel
+            out[n] = ctz64(m)         # ascending cell numbers, as OpenSpiel
             m &= m - 1
             n += 1
         return n
@@ -201,8 +194,8 @@ cdef class Reversi(Game):
         return self._moves_of(self.player) == 0 and self._moves_of(1 - self.player) == 0
 
     cdef double utility(self, int player) noexcept:
-        cdef int mine = popcount(self.boards[player])
-        cdef int theirs = popcount(self.boards[1 - player])
+        cdef int mine = popcount64(self.boards[player])
+        cdef int theirs = popcount64(self.boards[1 - player])
         if not self.terminal() or mine == theirs:
             return 0.0
         return 1.0 if mine > theirs else -1.0
@@ -213,14 +206,12 @@ cdef class Reversi(Game):
         return self.player
 
     cdef unsigned long long key(self) noexcept:
-        # 128 bits of discs do not fit in 64: mix them (splitmix64's finaliser), so distinct
+        # 128 bits of discs do not fit in 64: mix them (SplitMix64's finaliser), so distinct
         # positions collide with probability about 2**-64 (the table stores keys, not proofs).
         cdef unsigned long long z = self.boards[0] * 0x9E3779B97F4A7C15ULL
         z ^= self.boards[1] + 0xD1B54A32D192ED03ULL + (z << 6) + (z >> 2)
         z ^= <unsigned long long>self.player
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-        return z ^ (z >> 31)
+        return splitmix_finalise(z)
 
     cpdef Game clone(self):
         cdef Reversi c = Reversi.__new__(Reversi)
@@ -277,7 +268,7 @@ cdef class Reversi(Game):
 
     def discs(self) -> tuple:
         """``(black discs, white discs)``."""
-        return (popcount(self.boards[0]), popcount(self.boards[1]))
+        return (popcount64(self.boards[0]), popcount64(self.boards[1]))
 
     def bitboards(self) -> tuple:
         """``(black, white)`` as 64-bit ints (bit i = cell i)."""
@@ -321,10 +312,6 @@ cdef class Reversi(Game):
         if self.from_start:
             return (Reversi.from_moves, (list(self._history),))
         return (Reversi.from_board, (self.board_string(), self.player))
-
-
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
 
 
 def _split_moves(text: str) -> list:

@@ -30,15 +30,10 @@ just ``max_stones >> (k * d)``; a whole direction costs a few ANDs and popcounts
 42 look-ups. The one non-linear step, halving each empty cell's points, only needs the
 parity of its count of 3-point patterns (2-point patterns are even), an XOR over directions.
 """
+from qsearch.core.bits cimport ctz64, popcount64, u64
 from qsearch.games._game cimport Game
 from qsearch.games.connect4 cimport Connect4
 from qsearch.heuristics._heuristic cimport Heuristic
-
-cdef extern from *:
-    int __builtin_ctzll(unsigned long long) nogil
-    int __builtin_popcountll(unsigned long long) nogil
-
-ctypedef unsigned long long u64
 
 # The documents' numbers are defined once, in the readable twin (plain Python).
 from qsearch.reference.heuristics import EVALUATION_TABLE, WEIGHT_2, WEIGHT_3
@@ -82,7 +77,7 @@ assert sum(bin(VALID[_d]).count("1") for _d in range(4)) == 69
 cdef inline int table_sum(u64 b) noexcept nogil:
     cdef int total = 0
     while b:
-        total += WEIGHT[__builtin_ctzll(b)]
+        total += WEIGHT[ctz64(b)]
         b &= b - 1
     return total
 
@@ -121,10 +116,10 @@ cdef inline int pattern_points(u64 own, u64 opp, u64 cells, bint occupied,
         clean = cells & VALID[d] & ~((opp >> s) | (opp >> (2 * s)) | (opp >> (3 * s)))
         two = clean & ((n1 & n2 & ~n3) | (n1 & ~n2 & n3) | (~n1 & n2 & n3))
         one = clean & ((n1 & ~n2 & ~n3) | (~n1 & n2 & ~n3) | (~n1 & ~n2 & n3))
-        total += 3 * __builtin_popcountll(two) + 2 * __builtin_popcountll(one)
+        total += 3 * popcount64(two) + 2 * popcount64(one)
         if occupied:
             zero = clean & ~(n1 | n2 | n3)
-            total += __builtin_popcountll(zero)
+            total += popcount64(zero)
         else:
             parity ^= two
     odd[0] = parity
@@ -140,7 +135,7 @@ cdef inline int potential_lines_c(u64 mine, u64 theirs) noexcept nogil:
     min_points = pattern_points(theirs, mine, theirs, True, &odd)
     # Each empty cell adds floor(points / 2): the sum minus the odd ones, halved.
     empty_points = pattern_points(mine, theirs, empty, False, &odd)
-    empty_points = (empty_points - __builtin_popcountll(odd & empty)) // 2
+    empty_points = (empty_points - popcount64(odd & empty)) // 2
     return max_points + empty_points - min_points
 
 
@@ -168,7 +163,7 @@ cdef class BookRules(Heuristic):
     cpdef double evaluate(self, Game state, int player) except? -1.5e308:
         cdef Connect4 s = as_connect4(state, "book_rules")
         cdef u64 mine = s.boards[player], theirs = s.boards[1 - player]
-        if __builtin_popcountll(mine | theirs) > 3:
+        if popcount64(mine | theirs) > 3:
             return potential_lines_c(mine, theirs)
         if theirs & CENTRE:
             return 2.0 if mine & BESIDE_CENTRE else 0.0
@@ -209,8 +204,8 @@ cdef inline void count_lines(u64 own, u64 opp, int* twos, int* threes) noexcept 
         four = c1 & c2                      # four stones (not an open window then)
         three_w = open_ & ~four & two_bit & low
         two_w = open_ & ~four & two_bit & ~low
-        n3 += __builtin_popcountll(three_w)
-        n2 += __builtin_popcountll(two_w)
+        n3 += popcount64(three_w)
+        n2 += popcount64(two_w)
         if three_w == 0 or two_w == 0:
             continue
         for i in range(3):
@@ -222,7 +217,7 @@ cdef inline void count_lines(u64 own, u64 opp, int* twos, int* threes) noexcept 
                 for k in range(j - 3, i + 1):
                     if k != 0:
                         cover |= shifted(three_w, k * s)
-                n2 -= __builtin_popcountll(pair & cover)
+                n2 -= popcount64(pair & cover)
     twos[0] = n2
     threes[0] = n3
 

@@ -16,23 +16,14 @@ placement for whoever moves, and lines of two are one step from that. With the d
 weights (0.5 and 0.1) the ten lines are worth at most 5, less than the smallest win the
 document's depth-4 search can score (10 - 4 = 6): a real win always outweighs credit.
 """
+from qsearch.core.bits cimport popcount32
 from qsearch.games._game cimport Game
 from qsearch.games.quarto cimport QuartoBoard
-from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
+from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines, plane_bits
 from qsearch.heuristics._heuristic cimport Heuristic
 
 cdef QuartoLines Q                      # the board's lines (quarto_lines.pxd)
 fill_quarto_lines(&Q)
-cdef unsigned int VALUE_PIECES[4][2]     # pieces with attribute k's first / second value
-for _k in range(4):
-    VALUE_PIECES[_k][0] = 0
-    VALUE_PIECES[_k][1] = 0
-    for _p in range(16):
-        VALUE_PIECES[_k][(_p >> (3 - _k)) & 1] |= 1u << _p
-
-
-cdef extern from *:
-    int __builtin_popcount(unsigned int) nogil
 
 
 cdef void live_lines(unsigned int occupied, unsigned int used, unsigned long long planes,
@@ -45,13 +36,13 @@ cdef void live_lines(unsigned int occupied, unsigned int used, unsigned long lon
     for i in range(10):
         line = Q.lines[i]
         here = occupied & line
-        n = __builtin_popcount(here)
+        n = popcount32(here)
         if n < 2 or n > 3:
             continue
         for k in range(4):
-            x = <unsigned int>(planes >> (16 * k)) & here
-            if (x == 0 and free_pieces & VALUE_PIECES[k][0]) or \
-                    (x == here and free_pieces & VALUE_PIECES[k][1]):
+            x = plane_bits(planes, k, here)
+            if (x == 0 and free_pieces & Q.value_pieces[k][0]) or \
+                    (x == here and free_pieces & Q.value_pieces[k][1]):
                 if n == 2:
                     twos[0] += 1
                 else:

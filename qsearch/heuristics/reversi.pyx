@@ -5,12 +5,10 @@
 "Contamos las fichas de ambos jugadores en el tablero y calculamos la diferencia": the score
 of a position for ``player`` is ``player``'s discs minus the opponent's (a popcount each).
 """
+from qsearch.core.bits cimport popcount64
 from qsearch.games._game cimport Game
 from qsearch.games.reversi cimport Reversi
 from qsearch.heuristics._heuristic cimport Heuristic
-
-cdef extern from *:
-    int __builtin_popcountll(unsigned long long) nogil
 
 
 cdef class DiscDifference(Heuristic):
@@ -22,8 +20,7 @@ cdef class DiscDifference(Heuristic):
         if player != 0 and player != 1:
             raise ValueError(f"player must be 0 or 1, not {player}")
         cdef Reversi r = <Reversi>state
-        return <double>(__builtin_popcountll(r.boards[player])
-                        - __builtin_popcountll(r.boards[1 - player]))
+        return <double>(popcount64(r.boards[player]) - popcount64(r.boards[1 - player]))
 
 
 disc_difference = DiscDifference()

@@ -7,6 +7,7 @@ form where they do (negamax, PVS). They need no compiled code: ``import qsearch.
 works, and its searches run, without the build (on OpenSpiel states or
 :class:`qsearch.reference.connect4.PyConnect4`).
 """
+from qsearch.core.algorithm_names import by_name
 from qsearch.reference._common import ReferenceTable
 from qsearch.reference.alphabeta import alphabeta
 from qsearch.reference.deepening import iterative_deepening
@@ -17,7 +18,8 @@ from qsearch.reference.negamax import negamax
 from qsearch.reference.pvs import pvs
 from qsearch.reference.quiescence import QuiescentEvaluation, normal_search, quiescence_search
 
-ALGORITHMS = {"minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "pvs": pvs}
+# The same names as qsearch.search.ALGORITHMS (both from qsearch.core.algorithm_names).
+ALGORITHMS = by_name(minimax, negamax, alphabeta, pvs)
 
 __all__ = ["ALGORITHMS", "QuiescentEvaluation", "ReferenceTable", "alphabeta", "expectiminimax",
            "iterative_deepening", "mcts", "minimax", "negamax", "normal_search", "pvs",

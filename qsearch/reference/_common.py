@@ -11,13 +11,15 @@ from __future__ import annotations
 import math
 import numbers
 import time
+from typing import NamedTuple
 
 from qsearch.core.checks import check_depth, check_limits, check_order, check_searchable
+from qsearch.core.constants import TERMINAL
 from qsearch.core.results import SearchResult
+from qsearch.core.rng import murmur_finalise
 from qsearch.core.trace import TraceEvent
 
 INF = math.inf
-TERMINAL = -4
 MAX_PLY = 256
 
 
@@ -28,21 +30,6 @@ def check_arguments(name: str, state, depth, max_nodes, time_limit, order=None) 
     check_order(order, state)
     check_searchable(name, state)
     return depth
-
-
-def mix64(key: int) -> int:
-    """MurmurHash3's 64-bit finaliser, the twin of ``mix64`` in ``qsearch/search/tt.pxd``.
-
-    A bijection on 64-bit words that scatters very regular keys (board bits) over all bits,
-    so that its low bits pick a table slot evenly.
-    """
-    m = (1 << 64) - 1
-    x = key & m
-    x ^= x >> 33
-    x = (x * 0xFF51AFD7ED558CCD) & m
-    x ^= x >> 33
-    x = (x * 0xC4CEB9FE1A85EC53) & m
-    return x ^ (x >> 33)
 
 
 class ReferenceTable:
@@ -61,8 +48,8 @@ class ReferenceTable:
         self.slots: dict[int, tuple] = {}
 
     def slot(self, key: int) -> int:
-        """The same 64-bit mix as the compiled table, then the low ``bits`` bits."""
-        return mix64(key) & ((1 << self.bits) - 1)
+        """The same 64-bit mix as the compiled table (MurmurHash3's), then the low bits."""
+        return murmur_finalise(key) & ((1 << self.bits) - 1)
 
     def entry(self, key: int):
         """``(value, depth, move, flag, ply)`` stored for ``key``, or None."""
@@ -108,8 +95,30 @@ def checked_number(value, what: str) -> float:
     return value
 
 
+class Node(NamedTuple):
+    """A node of the search as its trace events name it (see :mod:`qsearch.core.trace`).
+
+    :meth:`SearchContext.enter` returns one per visited node; the algorithms pass it back to
+    the context's event methods and, as ``parent``, to their children.
+    """
+
+    id: int                 # 0 for the root, then in visiting order
+    parent: int | None      # the parent's id (None at the root)
+    ply: int                # plies below the root
+    player: int             # current_player() there: 0, 1, CHANCE or TERMINAL
+    action: int | None      # the action or outcome that led here (None at the root)
+
+
 class SearchContext:
-    """Counters, limits, move ordering and the trace of one reference search."""
+    """Counters, limits, move ordering and the trace of one reference search.
+
+    The algorithms keep only their own lines: every counter and trace event is behind a
+    method here (:meth:`enter`, :meth:`child`, :meth:`terminal`, :meth:`leaf`,
+    :meth:`update`, :meth:`cutoff`, :meth:`exit`, ...), which counts and records exactly
+    what the compiled search counts and records. Values and windows are given to these
+    methods from the point of view of ``view`` (default: the root player, the MAX of the
+    MAX/MIN form); the trace always holds them from the root player's view.
+    """
 
     def __init__(self, state, evaluate=None, order=None, max_nodes=None, time_limit=None,
                  trace=False, win_value=1.0, win_decay=0.0, tt=None):
@@ -251,7 +260,7 @@ class SearchContext:
             actions.insert(0, tt_move)
         return actions
 
-    # --- trace ----------------------------------------------------------------
+    # --- the walk: counters and trace events ----------------------------------
     def record(self, kind, node, parent=None, ply=0, action=None, alpha=None, beta=None,
                value=None, player=None, pruned=()) -> None:
         """Append one event (values and window from the root player's view)."""
@@ -261,13 +270,88 @@ class SearchContext:
                            tuple(pruned))
             )
 
-    def enter(self, state, ply, parent, action, alpha, beta) -> int:
-        """Count a node and return its id (0 for the root, then in visiting order)."""
-        node = self.nodes
+    def _seen_from_root(self, value, view):
+        return value if view is None else self.to_root(value, view)
+
+    def _window_from_root(self, alpha, beta, view):
+        return (alpha, beta) if view is None else self.window_to_root(alpha, beta, view)
+
+    def enter(self, state, parent: Node | None, action, alpha=-INF, beta=INF,
+              view=None) -> Node:
+        """Count a node reached by ``action`` from ``parent`` (None: the root), searched with
+        the window (alpha, beta); record it, and return its :class:`Node`."""
+        node = Node(self.nodes, None if parent is None else parent.id,
+                    0 if parent is None else parent.ply + 1, state.current_player(), action)
         self.nodes += 1
-        self.record("enter", node, parent, ply, action, alpha, beta, None,
-                    state.current_player())
+        if self.trace is not None:
+            alpha, beta = self._window_from_root(alpha, beta, view)
+            self.record("enter", node.id, node.parent, node.ply, action, alpha, beta, None,
+                        node.player)
         return node
+
+    def child(self, state, action):
+        """``state.child(action)``, counted in ``generated``."""
+        child = state.child(action)
+        self.generated += 1
+        return child
+
+    def terminal(self, node: Node, state, view=None) -> float:
+        """The game's result at a final node, for ``view`` (scaled by win_value, win_decay)."""
+        player = self.root_player if view is None else view
+        value = self.terminal_value(state, player, node.ply)
+        self.record("terminal", node.id, node.parent, node.ply,
+                    value=self.to_root(value, player), player=TERMINAL)
+        return value
+
+    def leaf(self, node: Node, state, view=None) -> float:
+        """The heuristic's score at a leaf (counted in ``leaves``), for ``view``."""
+        value = self.leaf_value(state)
+        self.record("leaf", node.id, node.parent, node.ply, value=value, player=node.player)
+        return self._seen_from_root(value, view)
+
+    def tt_hit(self, node: Node, value: float, view=None) -> float:
+        """Count and record that the table answered ``value`` here; returns it."""
+        self.tt_hits += 1
+        self.record("tt_hit", node.id, node.parent, node.ply,
+                    value=self._seen_from_root(value, view), player=node.player)
+        return value
+
+    def update(self, node: Node, action, alpha, beta, best, view=None) -> None:
+        """Record that the window narrowed to (alpha, beta) after ``action`` (best so far:
+        ``best``)."""
+        if self.trace is not None:
+            alpha, beta = self._window_from_root(alpha, beta, view)
+            self.record("update", node.id, None, node.ply, action, alpha, beta,
+                        self._seen_from_root(best, view), node.player)
+
+    def cutoff(self, node: Node, action, alpha, beta, best, pruned, view=None) -> None:
+        """Count and record a cutoff after ``action``: the actions ``pruned`` are not
+        searched (nothing to count when ``action`` was the last one)."""
+        if pruned:
+            self.cutoffs += 1
+            if self.trace is not None:
+                alpha, beta = self._window_from_root(alpha, beta, view)
+                self.record("cutoff", node.id, None, node.ply, action, alpha, beta,
+                            self._seen_from_root(best, view), node.player, pruned=pruned)
+
+    def research(self, node: Node, action, alpha, beta, value, view=None) -> None:
+        """Count and record that ``action`` (whose test returned ``value``) is searched
+        again with the window (alpha, beta)."""
+        self.researches += 1
+        if self.trace is not None:
+            alpha, beta = self._window_from_root(alpha, beta, view)
+            self.record("research", node.id, None, node.ply, action, alpha, beta,
+                        self._seen_from_root(value, view), node.player)
+
+    def quiesce(self, node: Node) -> None:
+        """Record that the node lies in a quiescence extension (beyond the horizon)."""
+        self.record("quiesce", node.id, node.parent, node.ply, player=node.player)
+
+    def exit(self, node: Node, value: float, pv, view=None) -> None:
+        """Record that the node returns ``value``, ``pv`` its principal line (best action
+        first; empty at a leaf or when nothing was searched)."""
+        self.record("exit", node.id, node.parent, node.ply, pv[0] if pv else None,
+                    value=self._seen_from_root(value, view), player=node.player)
 
     def result(self, name, depth, value, pv) -> SearchResult:
         """Package the outcome like the compiled functions."""

@@ -9,7 +9,7 @@ Fail-soft (default) returns the best value found even outside the window; fail-h
 """
 from __future__ import annotations
 
-from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, check_arguments
+from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
 
 
 def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False, order=None,
@@ -26,59 +26,46 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
                         win_value, win_decay, tt)
     max_player = ctx.root_player
 
-    def value(node_state, depth, alpha, beta, ply, parent, action):
+    def value(state, depth, alpha, beta, parent=None, action=None):
         """(value for MAX, principal variation) with the window (alpha, beta)."""
         if ctx.out_of_budget():
             return 0.0, []
-        node = ctx.enter(node_state, ply, parent, action, alpha, beta)
-        if node_state.is_terminal():
-            v = ctx.terminal_value(node_state, max_player, ply)
-            ctx.record("terminal", node, parent, ply, value=v, player=TERMINAL)
-            return v, []
-        mover = node_state.current_player()
-        if depth == 0 or ply >= MAX_PLY - 1:
-            v = ctx.leaf_value(node_state)
-            ctx.record("leaf", node, parent, ply, value=v, player=mover)
-            return v, []
-        is_max = mover == max_player
+        node = ctx.enter(state, parent, action, alpha, beta)
+        if state.is_terminal():
+            return ctx.terminal(node, state), []
+        if depth == 0 or node.ply >= MAX_PLY - 1:
+            return ctx.leaf(node, state), []
+        is_max = node.player == max_player
 
         # The table holds values from the mover's point of view: MIN's are negated.
         tt_move = None
         if ctx.tt is not None:
-            key = node_state.position_key()
+            key = state.position_key()
             lo, hi = (alpha, beta) if is_max else (-beta, -alpha)
-            lo, hi, tt_move, hit, stored = ctx.probe(key, depth, ply, lo, hi)
+            lo, hi, tt_move, hit, stored = ctx.probe(key, depth, node.ply, lo, hi)
             if hit:
-                ctx.tt_hits += 1
-                v = stored if is_max else -stored
-                ctx.record("tt_hit", node, parent, ply, value=v, player=mover)
-                return v, []
+                return ctx.tt_hit(node, stored if is_max else -stored), []
             alpha, beta = (lo, hi) if is_max else (-hi, -lo)
 
         window = (alpha, beta)          # as given to the children: decides the table's flag
-        actions = ctx.ordered_actions(node_state, tt_move)
+        actions = ctx.ordered_actions(state, tt_move)
         best, best_pv = (-INF if is_max else INF), []
         cut = False
         for i, a in enumerate(actions):
-            child = node_state.child(a)
-            ctx.generated += 1
-            v, pv = value(child, depth - 1, alpha, beta, ply + 1, node, a)
+            v, pv = value(ctx.child(state, a), depth - 1, alpha, beta, node, a)
             if ctx.aborted:
                 break
             if i == 0 or (v > best if is_max else v < best):
                 best, best_pv = v, [a] + pv
             if is_max and best > alpha:
                 alpha = best
-                ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
+                ctx.update(node, a, alpha, beta, best)
             elif not is_max and best < beta:
                 beta = best
-                ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
+                ctx.update(node, a, alpha, beta, best)
             if alpha > beta or (alpha == beta and not strict):
                 cut = True
-                if i < len(actions) - 1:
-                    ctx.cutoffs += 1
-                    ctx.record("cutoff", node, None, ply, a, alpha, beta, best, mover,
-                               pruned=actions[i + 1:])
+                ctx.cutoff(node, a, alpha, beta, best, pruned=actions[i + 1:])
                 if fail_hard:      # return the bound that was crossed
                     best = beta if is_max else alpha
                 break
@@ -88,10 +75,9 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
         if ctx.tt is not None and not ctx.aborted:
             lo, hi = window if is_max else (-window[1], -window[0])
             ctx.store(key, best if is_max else -best, depth,
-                      best_pv[0] if best_pv else None, ply, lo, hi)
-        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=best, player=mover)
+                      best_pv[0] if best_pv else None, node.ply, lo, hi)
+        ctx.exit(node, best, best_pv)
         return best, best_pv
 
-    v, pv = value(state.clone(), INF if depth is None else depth, -INF, INF, 0, None, None)
+    v, pv = value(state.clone(), INF if depth is None else depth, -INF, INF)
     return ctx.result("alphabeta", depth, v, pv)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import operator
 
+from qsearch.core.constants import TERMINAL
 from qsearch.core.errors import IllegalMoveError
 
 Player = int  # 0 (x, moves first) or 1 (o)
@@ -30,7 +31,6 @@ Action = int  # a column, 0..6
 WIDTH = 7
 HEIGHT = 6
 EMPTY = -1
-TERMINAL = -4  # current_player() once the game is over (OpenSpiel's kTerminalPlayerId)
 
 # The four directions a line of four can run in, as (row step, column step). Each is
 # walked both ways from the last stone, so these four cover all eight neighbours.

@@ -35,8 +35,8 @@ from __future__ import annotations
 import time
 
 from qsearch.core.results import SolveResult
+from qsearch.core.rng import murmur_finalise
 from qsearch.games.connect4 import Connect4
-from qsearch.reference._common import mix64
 
 WIDTH, HEIGHT, CELLS = 7, 6, 42
 BOTTOM = sum(1 << (7 * col) for col in range(WIDTH))  # bit 0 of every column
@@ -94,10 +94,11 @@ def _half(x: int) -> int:
 class Solver:
     """Exact Connect-4 solver with a transposition table kept across calls.
 
-    The table has ``2**table_bits`` slots; a position goes to slot ``mix64(key) % size`` and
-    a newer entry always replaces the older one in its slot. (Python keeps it as a dict from
-    slot to ``(key, value, flag)``; the compiled twin packs each entry in one 64-bit word of a
-    C array, but it stores, finds and replaces exactly the same entries.)
+    The table has ``2**table_bits`` slots; a position goes to slot
+    ``murmur_finalise(key) % size`` and a newer entry always replaces the older one in its
+    slot. (Python keeps it as a dict from slot to ``(key, value, flag)``; the compiled twin
+    packs each entry in one 64-bit word of a C array, but it stores, finds and replaces
+    exactly the same entries.)
     """
 
     def __init__(self, table_bits: int = 24):
@@ -144,7 +145,7 @@ class Solver:
 
         # What did an earlier search learn about this position?
         key = cur + mask                    # unique: mask + cur marks the heights and owners
-        h = mix64(key)
+        h = murmur_finalise(key)
         slot = h & self.index_mask
         entry = self.table.get(slot)
         if entry is not None and entry[0] == key:

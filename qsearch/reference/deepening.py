@@ -9,12 +9,13 @@ from __future__ import annotations
 
 import time
 
+from qsearch.core.algorithm_names import DEEPENED, by_name
 from qsearch.core.results import SearchResult
 from qsearch.reference._common import check_arguments, make_table
 from qsearch.reference.alphabeta import alphabeta
 from qsearch.reference.pvs import pvs
 
-SEARCHES = {"alphabeta": alphabeta, "pvs": pvs}
+SEARCHES = by_name(alphabeta, pvs, names=DEEPENED)
 MAX_DEPTH = 255
 COUNTS = ("nodes", "generated", "leaves", "cutoffs", "researches", "tt_hits")
 

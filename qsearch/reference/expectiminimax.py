@@ -1,8 +1,8 @@
 """Expectiminimax (document 002, Alg. 6) with Ballard's Star1 and Star2, in plain Python.
 
-The twin of :func:`qsearch.search.expectiminimax` (same value, action and counts; tested).
-Decision nodes are written in the document's MAX/MIN form, values from MAX's (the root
-player's) point of view::
+The twin of :func:`qsearch.search.expectiminimax` (same value, action, counts and trace;
+tested). Decision nodes are written in the document's MAX/MIN form, values from MAX's (the
+root player's) point of view::
 
     expectiminimax(node, depth):
         if depth = 0 or node is final: return heuristic(node)
@@ -13,6 +13,14 @@ Chance levels count in ``depth`` (the document's depth 3 is MAX, chance, MIN, le
 ``count_chance=False`` counts player moves only, as OpenSpiel does. A chance node's value
 is ``sum(w * v) / sum(w)`` with integer weights where possible (1 and 2 for the 1/36 and
 2/36 rolls; :mod:`qsearch.core.chance`), which is the document's ``sum(p * v)``.
+
+The search is in named parts, methods of :class:`Expectiminimax`: :meth:`~Expectiminimax.value`
+(the dispatch above), :meth:`~Expectiminimax.leaf`, :meth:`~Expectiminimax.decision_node`,
+:meth:`~Expectiminimax.chance_node` with :meth:`~Expectiminimax.expected_value` (Alg. 6),
+:meth:`~Expectiminimax.star1` and :meth:`~Expectiminimax.star2_probes`, and
+:meth:`~Expectiminimax.likeliest_outcomes` (limited). What only reproduces the compiled
+search's counters and trace is behind the methods of the context (``self.ctx``, a
+:class:`ChanceContext`).
 
 **Star1** (``prune="star1"``). With bounds ``L <= v <= U`` on every leaf, after some
 outcomes the chance node's value is known to lie between "the rest all score L" and "the
@@ -34,9 +42,9 @@ each chance node, renormalised.
 from __future__ import annotations
 
 from qsearch.core.chance import check_limit, check_prune, outcome_weights, resolve_bounds
-from qsearch.reference._common import INF, TERMINAL, SearchContext
+from qsearch.reference._common import INF, Node, SearchContext
 
-CHANCE = -1
+STAR1, STAR2 = 1, 2            # check_prune's numbers for prune="star1", "star2"
 
 
 def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count_chance=True,
@@ -54,10 +62,10 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
     if evaluate is not None and not callable(evaluate):
         raise TypeError(f"evaluate must be None or a function (state, player) -> float, "
                         f"not {type(evaluate).__name__}")
-    lo_hi = resolve_bounds(prune_mode, evaluate, bounds, float(win_value))
+    leaf_bounds = resolve_bounds(prune_mode, evaluate, bounds, float(win_value))
     if state.is_terminal():
         raise ValueError("the game is over in this state: expectiminimax has nothing to search")
-    ctx = SearchContext(state, evaluate, None, max_nodes, time_limit, trace,
+    ctx = ChanceContext(state, evaluate, None, max_nodes, time_limit, trace,
                         win_value, win_decay)
     if state.is_chance_node():
         if player not in (0, 1) or isinstance(player, bool):
@@ -66,202 +74,309 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
         ctx.root_player = player
     elif player is not None and player != ctx.root_player:
         raise ValueError(f"player={player!r} but player {ctx.root_player} is to move here")
-    MAX = ctx.root_player
-    LO, HI = lo_hi if lo_hi else (-INF, INF)
+    search = Expectiminimax(ctx, prune_mode, k, count_chance,
+                            leaf_bounds if leaf_bounds else (-INF, INF))
+    v, pv = search.value(state, depth, -INF, INF, view=search.MAX)
+    name = "expectiminimax" + ("" if prune is None else f"-{prune}")
+    return ctx.result(name, depth, v, pv)
 
-    def value(node_state, depth, alpha, beta, ply, parent, action, persp, first_only=False):
-        """(value for MAX, principal line) of a node, with the window (alpha, beta)."""
+
+class Expectiminimax:
+    """One search: its options, and the algorithm's parts as methods.
+
+    ``MAX`` is the root player; ``prune`` 0 (none), :data:`STAR1` or :data:`STAR2`;
+    ``limit`` the number of likeliest outcomes kept (0: all); ``L``, ``U`` the leaf bounds
+    (root player's view) that Star1/Star2 rely on.
+    """
+
+    def __init__(self, ctx: ChanceContext, prune: int, limit: int, count_chance: bool,
+                 bounds: tuple[float, float]):
+        self.ctx = ctx
+        self.MAX = ctx.root_player
+        self.prune = prune
+        self.limit = limit
+        self.count_chance = count_chance
+        self.L, self.U = bounds
+
+    # --- every node ---------------------------------------------------------------
+    def value(self, state, depth, alpha, beta, parent=None, action=None, view=None,
+              first_only=False):
+        """(value for MAX, principal line) of ``state``, searched with the window
+        (alpha, beta). ``view``: the player who moved into it (a chance node reasons in
+        that view); ``first_only``: a Star2 probe, which searches the first action only."""
+        ctx = self.ctx
         if ctx.out_of_budget():
             return 0.0, []
-        node = ctx.enter(node_state, ply, parent, action, alpha, beta)
-        if node_state.is_terminal():
-            v = ctx.terminal_value(node_state, MAX, ply)
-            ctx.record("terminal", node, parent, ply, value=v, player=TERMINAL)
-            return v, []
-        mover = node_state.current_player()
+        node = ctx.enter(state, parent, action, alpha, beta)
+        if state.is_terminal():
+            return ctx.terminal(node, state), []
         if depth == 0:
-            v = ctx.leaf_value(node_state)
-            if prune_mode and not LO <= v <= HI:
-                raise ValueError(f"the evaluation returned {v}, outside its declared bounds "
-                                 f"({LO}, {HI}): Star1/Star2 would be wrong")
-            ctx.record("leaf", node, parent, ply, value=v, player=mover)
-            return v, []
-        if node_state.is_chance_node():
-            return chance_node(node_state, depth, alpha, beta, ply, node, parent, persp), []
+            return self.leaf(node, state), []
+        if state.is_chance_node():
+            return self.chance_node(node, state, depth, alpha, beta, view), []
+        return self.decision_node(node, state, depth, alpha, beta, first_only)
 
-        actions = node_state.legal_actions()
+    def leaf(self, node: Node, state) -> float:
+        """The heuristic's score at the depth limit: Star1/Star2 need it within (L, U)."""
+        v = self.ctx.leaf(node, state)
+        if self.prune and not self.L <= v <= self.U:
+            raise ValueError(f"the evaluation returned {v}, outside its declared bounds "
+                             f"({self.L}, {self.U}): Star1/Star2 would be wrong")
+        return v
+
+    # --- MAX and MIN ------------------------------------------------------------------
+    def decision_node(self, node: Node, state, depth, alpha, beta, first_only=False):
+        """MAX takes the largest child, MIN the smallest (alpha-beta when pruning)."""
+        actions = state.legal_actions()
         if first_only:                  # a Star2 probe: the first action only
             actions = actions[:1]
-        best, best_pv = decide(node_state, depth, alpha, beta, ply, node, mover, actions, 0,
-                               None, [])
-        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=best, player=mover)
+        best, best_pv = self.max_or_min(node, state, depth, alpha, beta, actions)
+        self.ctx.exit(node, best, best_pv)
         return best, best_pv
 
-    def decide(node_state, depth, alpha, beta, ply, node, mover, actions, start, best, best_pv):
-        """MAX or MIN over the children ``actions[start:]``, alpha-beta when pruning;
-        ``best``: what the children before ``start`` gave (None: nothing yet)."""
-        is_max = mover == MAX
+    def max_or_min(self, node: Node, state, depth, alpha, beta, actions, start=0, best=None,
+                   best_pv=None):
+        """The best of the children ``actions[start:]`` for the mover; ``best``, ``best_pv``:
+        what the children before ``start`` gave (None: nothing yet)."""
+        ctx = self.ctx
+        is_max = node.player == self.MAX
         if best is None:
-            best = -INF if is_max else INF
+            best, best_pv = (-INF if is_max else INF), []
         for i in range(start, len(actions)):
             a = actions[i]
-            child = node_state.child(a)
-            ctx.generated += 1
-            v, pv = value(child, depth - 1, alpha, beta, ply + 1, node, a, mover)
+            v, pv = self.value(ctx.child(state, a), depth - 1, alpha, beta, node, a,
+                               node.player)
             if ctx.aborted:
                 break
             if i == 0 or (v > best if is_max else v < best):
                 best, best_pv = v, [a] + pv
-            if prune_mode:
-                if is_max and best > alpha:
-                    alpha = best
-                    ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
-                elif not is_max and best < beta:
-                    beta = best
-                    ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
+            if self.prune:
+                alpha, beta = self.narrow(node, a, alpha, beta, best)
                 if alpha >= beta:
-                    if i < len(actions) - 1:
-                        ctx.cutoffs += 1
-                        ctx.record("cutoff", node, None, ply, a, alpha, beta, best, mover,
-                                   pruned=actions[i + 1:])
+                    ctx.cutoff(node, a, alpha, beta, best, pruned=actions[i + 1:])
                     break
         return best, best_pv
 
-    def resume(node_state, depth, alpha, beta, ply, parent, action, node, first, probe_limit):
-        """Finish the node a Star2 probe started (its first action gave ``first``) without
-        counting it or its first action again; a probe that only proved a bound (``first``
-        beyond ``probe_limit``) is searched again from scratch."""
-        mover = node_state.current_player()
-        is_max = mover == MAX
-        if (first >= probe_limit) if is_max else (first <= probe_limit):
-            ctx.researches += 1
-            return value(node_state, depth, alpha, beta, ply, parent, action, mover)[0]
+    def narrow(self, node: Node, action, alpha, beta, best):
+        """Alpha-beta's window after ``action``: MAX raises alpha, MIN lowers beta."""
+        if node.player == self.MAX and best > alpha:
+            alpha = best
+            self.ctx.update(node, action, alpha, beta, best)
+        elif node.player != self.MAX and best < beta:
+            beta = best
+            self.ctx.update(node, action, alpha, beta, best)
+        return alpha, beta
+
+    def resume(self, node: Node, state, depth, alpha, beta, first):
+        """Star2: finish the node a probe left open, whose first action gave ``first``
+        (for MAX), from its second action: neither it nor its first action is searched or
+        counted again."""
+        ctx = self.ctx
         if ctx.out_of_budget():
             return 0.0
-        actions = node_state.legal_actions()
-        ctx.record("resume", node, None, ply, action, alpha, beta, None, mover)
-        best = first
-        if is_max and best > alpha:
-            alpha = best
-            ctx.record("update", node, None, ply, actions[0], alpha, beta, best, mover)
-        elif not is_max and best < beta:
-            beta = best
-            ctx.record("update", node, None, ply, actions[0], alpha, beta, best, mover)
-        best_pv = [actions[0]]
+        actions = state.legal_actions()
+        ctx.resume(node, alpha, beta)
+        best, best_pv = first, [actions[0]]
+        alpha, beta = self.narrow(node, actions[0], alpha, beta, best)
         if alpha >= beta:
-            if len(actions) > 1:
-                ctx.cutoffs += 1
-                ctx.record("cutoff", node, None, ply, actions[0], alpha, beta, best, mover,
-                           pruned=actions[1:])
+            ctx.cutoff(node, actions[0], alpha, beta, best, pruned=actions[1:])
         else:
-            best, best_pv = decide(node_state, depth, alpha, beta, ply, node, mover, actions,
-                                   1, best, best_pv)
-        ctx.record("exit", node, parent, ply, best_pv[0], value=best, player=mover)
+            best, best_pv = self.max_or_min(node, state, depth, alpha, beta, actions, 1,
+                                            best, best_pv)
+        ctx.exit(node, best, best_pv)
         return best
 
-    def chance_node(node_state, depth, alpha, beta, ply, node, parent, persp):
-        """The weighted mean of the outcomes (Star1/Star2 may stop early with a bound)."""
-        outcomes, total = outcome_weights(node_state.chance_outcomes(), k)
-        n = len(outcomes)
-        child_depth = depth - 1 if count_chance else depth
-        q = persp
-        if prune_mode == 2 and child_depth > 0:
-            m = node_state.child(outcomes[0][0]).current_player()
-            if m in (0, 1) and m != persp:
-                q = m                    # the probes bound the value for the roller
-        s = 1.0 if q == MAX else -1.0    # this node reasons in q's view: v_q = s * v
-        a_q, b_q = (alpha, beta) if s > 0 else (-beta, -alpha)
-        L, U = (LO, HI) if s > 0 else (-HI, -LO)
+    # --- chance -----------------------------------------------------------------------
+    def likeliest_outcomes(self, state):
+        """The outcomes and their weights, and the total weight: all of them, or with
+        ``limit=k`` the ``k`` most probable (document 002 §4.3's limited expectiminimax)."""
+        return outcome_weights(state.chance_outcomes(), self.limit)
 
-        def search(i, lo, hi, first_only=False):
-            """Outcome i's value in q's view, searched with the window (lo, hi) in q's view."""
-            o = outcomes[i][0]
-            child = node_state.child(o)
-            ctx.generated += 1
-            window = (lo, hi) if s > 0 else (-hi, -lo)
-            v, _ = value(child, child_depth, window[0], window[1], ply + 1, node, o, q,
-                         first_only)
-            return s * v
+    def chance_node(self, node: Node, state, depth, alpha, beta, view) -> float:
+        """The weighted mean of the outcomes' values (Star1/Star2 may stop early with a
+        bound). ``view``: the player who moved into the node."""
+        outcomes, total = self.likeliest_outcomes(state)
+        child_depth = depth - 1 if self.count_chance else depth
+        q = self.reasoning_player(state, outcomes, child_depth, view)
+        c = ChanceNode(node, state, outcomes, total, child_depth, q,
+                       1.0 if q == self.MAX else -1.0, alpha, beta, self.L, self.U)
+        if not self.prune:
+            return self.expected_value(c)
+        if self.prune == STAR2 and child_depth > 0 and c.beta < INF:  # probes only cut beta
+            settled = self.star2_probes(c)
+            if settled is not None:
+                return settled
+        return self.star1(c)
 
-        def finish(v_q, kind=None, i=None):
-            if kind is not None:
-                if i < n - 1:
-                    ctx.cutoffs += 1
-                ctx.record(kind, node, None, ply, outcomes[i][0], alpha, beta, s * v_q, CHANCE,
-                           pruned=[o for o, _ in outcomes[i + 1:]])
-            ctx.record("exit", node, parent, ply, None, value=s * v_q, player=CHANCE)
-            return s * v_q
+    def reasoning_player(self, state, outcomes, child_depth, view):
+        """Whose view a chance node reasons in: the player who moved into it, or under Star2
+        the player who moves after the roll (the probes bound the value for that player)."""
+        if self.prune == STAR2 and child_depth > 0:
+            after_roll = state.child(outcomes[0][0]).current_player()   # a look, not counted
+            if after_roll in (0, 1) and after_roll != view:
+                return after_roll
+        return view
 
-        def plus(start, i, values):
-            """start + w_j * values[j] for the outcomes j after i, in order (as unpruned)."""
-            for j in range(i + 1, n):
-                start = start + outcomes[j][1] * values[j]
-            return start
+    def outcome_value(self, c: ChanceNode, child, outcome, lo, hi, first_only=False):
+        """An outcome's value in q's view, searched with the window (lo, hi) in q's view."""
+        alpha, beta = c.window_for_max(lo, hi)
+        v, _ = self.value(child, c.depth, alpha, beta, c.node, outcome, c.q, first_only)
+        return c.s * v
 
-        if not prune_mode:               # Alg. 6 as written
-            acc = 0.0
-            for i, (o, w) in enumerate(outcomes):
-                ctx.record("chance", node, None, ply, o, value=w / total, player=CHANCE)
-                v = search(i, -INF, INF)
-                if ctx.aborted:
-                    return 0.0
-                acc = acc + w * v
-            return finish(acc / total)
-
-        all_L, all_U = [L] * n, [U] * n
-        low = [L] * n                    # Star2: lower bounds (q's view) from the probes
-        probe_node = [None] * n          # Star2: the node each probe left open
-        probe_beta = [U] * n             # Star2: the beta (q's view) each probe was given
-        if prune_mode == 2 and child_depth > 0 and b_q < INF:   # probes can only cut beta
-            acc = 0.0
-            for i, (o, w) in enumerate(outcomes):
-                b = (b_q * total - plus(acc, i, all_L)) / w
-                if node_state.child(o).current_player() == q:
-                    ctx.record("probe", node, None, ply, o, value=w / total, player=CHANCE)
-                    probe_node[i], probe_beta[i] = ctx.nodes, min(b, U)
-                    low[i] = search(i, L, probe_beta[i], first_only=True)
-                else:
-                    ctx.generated += 1   # the compiled search makes it to look at the mover
-                if ctx.aborted:
-                    return 0.0
-                acc = acc + w * low[i]
-                bound = plus(acc, i, all_L)
-                if bound / total >= b_q:
-                    return finish(bound / total, "probe_cutoff", i)
-
-        acc = 0.0                        # Star1 (with the probes' bounds under Star2)
-        for i, (o, w) in enumerate(outcomes):
-            a = (a_q * total - plus(acc, i, all_U)) / w
-            b = (b_q * total - plus(acc, i, low)) / w
-            ca, cb = (a if a > L else L), (b if b < U else U)
-            ctx.record("chance", node, None, ply, o, value=w / total, player=CHANCE)
-            if probe_node[i] is not None:        # Star2 probed it: finish that node
-                child = node_state.child(o)
-                ctx.generated += 1
-                window = (ca, cb) if s > 0 else (-cb, -ca)
-                v = s * resume(child, child_depth, window[0], window[1], ply + 1, node, o,
-                               probe_node[i], s * low[i], s * probe_beta[i])
-            else:
-                v = search(i, ca, cb)
-            if not ctx.aborted and ((v <= ca and ca > L) or (v >= cb and cb < U)):
-                # v may be only a bound: cut if the bound allows it, else search again
-                if v <= ca:
-                    bound = plus(acc + w * v, i, all_U)
-                    if bound / total <= a_q:
-                        return finish(bound / total, "cutoff", i)
-                else:
-                    bound = plus(acc + w * v, i, low)
-                    if bound / total >= b_q:
-                        return finish(bound / total, "cutoff", i)
-                ctx.researches += 1
-                ctx.generated -= 1       # the compiled search re-searches without remaking
-                v = search(i, L, U)
+    def expected_value(self, c: ChanceNode) -> float:
+        """Document 002's Alg. 6 as written: ``sum(p * value)`` over every outcome."""
+        ctx = self.ctx
+        acc = 0.0
+        for o, w in c.outcomes:
+            ctx.chance(c.node, o, w / c.total)
+            v = self.outcome_value(c, ctx.child(c.state, o), o, -INF, INF)
             if ctx.aborted:
                 return 0.0
             acc = acc + w * v
-        return finish(acc / total)
+        return self.chance_value(c, acc / c.total)
 
-    v, pv = value(state, depth, -INF, INF, 0, None, None, MAX)
-    name = "expectiminimax" + ("" if prune is None else f"-{prune}")
-    return ctx.result(name, depth, v, pv)
+    def star2_probes(self, c: ChanceNode):
+        """Star2's probing phase: search only the first action of every outcome where q
+        moves next, giving a lower bound (q's view) for each; stop as soon as the bounds
+        prove the node fails high. Returns the node's value if the probes settle it (a
+        cutoff, or the budget ran out), else None (the bounds are left in ``c.low``)."""
+        ctx = self.ctx
+        acc = 0.0
+        for i, (o, w) in enumerate(c.outcomes):
+            # above b, outcome i alone makes the node fail high (the rest at L)
+            b = (c.beta * c.total - c.plus_rest(acc, i, c.all_L)) / w
+            child = ctx.child(c.state, o)
+            if child.current_player() == c.q:
+                ctx.probing(c.node, o, w / c.total)
+                c.probed[i] = ctx.next_node(c.node, o, c.q)
+                c.probe_beta[i] = min(b, c.U)
+                c.low[i] = self.outcome_value(c, child, o, c.L, c.probe_beta[i],
+                                              first_only=True)
+            if ctx.aborted:
+                return 0.0
+            acc = acc + w * c.low[i]
+            bound = c.plus_rest(acc, i, c.all_L)
+            if bound / c.total >= c.beta:
+                return self.chance_cut(c, "probe_cutoff", i, bound / c.total)
+        return None
+
+    def star1(self, c: ChanceNode) -> float:
+        """Star1 (with the probes' lower bounds under Star2): each outcome is searched with
+        the window outside which it alone decides the node; a value outside it is only a
+        bound, which cuts the node if it can, or else is searched again with (L, U)."""
+        ctx = self.ctx
+        acc = 0.0
+        for i, (o, w) in enumerate(c.outcomes):
+            # below a the node fails low even if the rest score U; above b it fails high
+            # even if the rest score their lower bounds (L, or the probes')
+            a = (c.alpha * c.total - c.plus_rest(acc, i, c.all_U)) / w
+            b = (c.beta * c.total - c.plus_rest(acc, i, c.low)) / w
+            lo, hi = (a if a > c.L else c.L), (b if b < c.U else c.U)
+            ctx.chance(c.node, o, w / c.total)
+            child = ctx.child(c.state, o)
+            if c.probed[i] is not None:
+                v = self.finish_probe(c, i, child, lo, hi)
+            else:
+                v = self.outcome_value(c, child, o, lo, hi)
+            if not ctx.aborted and ((v <= lo and lo > c.L) or (v >= hi and hi < c.U)):
+                if v <= lo:
+                    bound = c.plus_rest(acc + w * v, i, c.all_U)
+                    if bound / c.total <= c.alpha:
+                        return self.chance_cut(c, "cutoff", i, bound / c.total)
+                else:
+                    bound = c.plus_rest(acc + w * v, i, c.low)
+                    if bound / c.total >= c.beta:
+                        return self.chance_cut(c, "cutoff", i, bound / c.total)
+                ctx.searched_again()
+                v = self.outcome_value(c, child, o, c.L, c.U)
+            if ctx.aborted:
+                return 0.0
+            acc = acc + w * v
+        return self.chance_value(c, acc / c.total)
+
+    def finish_probe(self, c: ChanceNode, i, child, lo, hi):
+        """Outcome i's value in q's view after its Star2 probe: the probed node resumed, or
+        searched afresh when the probe only proved a bound (it failed high)."""
+        if c.low[i] >= c.probe_beta[i]:
+            self.ctx.searched_again()
+            return self.outcome_value(c, child, c.outcomes[i][0], lo, hi)
+        alpha, beta = c.window_for_max(lo, hi)
+        return c.s * self.resume(c.probed[i], child, c.depth, alpha, beta, c.s * c.low[i])
+
+    def chance_value(self, c: ChanceNode, v_q: float) -> float:
+        """The chance node returns ``v_q`` (q's view): its value for MAX."""
+        self.ctx.exit(c.node, c.s * v_q, [])
+        return c.s * v_q
+
+    def chance_cut(self, c: ChanceNode, kind, i, v_q: float) -> float:
+        """The bounds settled the node after outcome i: the rest are not searched."""
+        self.ctx.chance_cutoff(c.node, kind, c.outcomes[i][0], c.window, c.s * v_q,
+                               pruned=[o for o, _ in c.outcomes[i + 1:]])
+        return self.chance_value(c, v_q)
+
+
+class ChanceNode:
+    """What a chance node's search works with, from the view ``q`` it reasons in.
+
+    ``s`` is +1 when q is MAX, -1 when q is MIN: ``alpha``, ``beta``, ``L``, ``U`` and the
+    values are q's (``v_q = s * v``), so the bounds arithmetic is written once for both.
+    """
+
+    def __init__(self, node: Node, state, outcomes, total, depth, q, s, alpha, beta, L, U):
+        self.node, self.state = node, state
+        self.outcomes, self.total = outcomes, total
+        self.depth = depth                       # the outcomes' depth
+        self.q, self.s = q, s
+        self.window = (alpha, beta)              # MAX's view, for the trace
+        self.alpha, self.beta = (alpha, beta) if s > 0 else (-beta, -alpha)
+        self.L, self.U = (L, U) if s > 0 else (-U, -L)
+        n = len(outcomes)
+        self.all_L, self.all_U = [self.L] * n, [self.U] * n
+        self.low = [self.L] * n                  # Star2: lower bounds from the probes
+        self.probed: list[Node | None] = [None] * n   # Star2: the node each probe left open
+        self.probe_beta = [self.U] * n           # Star2: the beta each probe was given
+
+    def window_for_max(self, lo, hi):
+        """A window (lo, hi) in q's view, seen by MAX."""
+        return (lo, hi) if self.s > 0 else (-hi, -lo)
+
+    def plus_rest(self, acc, i, values):
+        """``acc`` plus ``w_j * values[j]`` for every outcome j after i, added in order (the
+        order the full mean adds them, so that a bound compares exactly with the value)."""
+        for j in range(i + 1, len(self.outcomes)):
+            acc = acc + self.outcomes[j][1] * values[j]
+        return acc
+
+
+class ChanceContext(SearchContext):
+    """:class:`~qsearch.reference._common.SearchContext` with the chance nodes' events."""
+
+    def chance(self, node: Node, outcome, probability) -> None:
+        """Record that ``outcome`` (of this probability) is about to be searched."""
+        self.record("chance", node.id, None, node.ply, outcome, value=probability,
+                    player=node.player)
+
+    def probing(self, node: Node, outcome, probability) -> None:
+        """Record that Star2 probes ``outcome`` (of this probability)."""
+        self.record("probe", node.id, None, node.ply, outcome, value=probability,
+                    player=node.player)
+
+    def next_node(self, parent: Node, action, player) -> Node:
+        """The :class:`Node` the next :meth:`enter` will return (below ``parent``)."""
+        return Node(self.nodes, parent.id, parent.ply + 1, player, action)
+
+    def resume(self, node: Node, alpha, beta) -> None:
+        """Record that a probed node's search goes on from its second action."""
+        self.record("resume", node.id, None, node.ply, node.action, alpha, beta, None,
+                    node.player)
+
+    def searched_again(self) -> None:
+        """Count an outcome searched again because its first search gave only a bound."""
+        self.researches += 1
+
+    def chance_cutoff(self, node: Node, kind, outcome, window, value, pruned) -> None:
+        """Count (when outcomes are left) and record a chance node's cut after ``outcome``."""
+        if pruned:
+            self.cutoffs += 1
+        self.record(kind, node.id, None, node.ply, outcome, window[0], window[1], value,
+                    node.player, pruned=pruned)

@@ -1,9 +1,12 @@
 """Readable twin of :mod:`qsearch.search.limited_minimax`: document 004's
-``Minimax_Limitado`` (§3.4), as the document writes it, on copies of the state.
+``Minimax_Limitado`` (§3.4), line for line as the document writes it, on copies of the state.
 
 Each child is a new state (``state.child(action)``), as the simulator's ``ParchisBros``
 iterator makes a new ``Parchis`` per child; the node counter is a small object standing in
-for the simulator's static ``NodeCounter``.
+for the simulator's static ``NodeCounter``. The document's names, translated:
+``Minimax_Limitado(actual, jugador, profundidad, ...)`` is ``search(state, ply)`` with
+``player`` the root's mover, ``valor`` is ``value``, ``nuevo_hijo`` is ``child`` and
+``new_val`` is ``child_value``; ``MASINF`` and ``MENOSINF`` keep the course's names.
 """
 from __future__ import annotations
 
@@ -44,48 +47,50 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     if state.is_terminal():
         raise ValueError("the game is over in this state: nothing to search")
     counter = NodeCounter(max_nodes)
-    jugador = state.current_player()
+    player = state.current_player()
     chosen = [None]                       # the root's move (the document's c_piece, ...)
 
-    def heuristic(estado):
+    def heuristic(state):
+        """The evaluation, counted as one evaluated node."""
         counter.evaluated += 1
-        return 0.0 if evaluate is None else float(evaluate(estado, jugador))
+        return 0.0 if evaluate is None else float(evaluate(state, player))
 
-    def minimax_limitado(actual, profundidad):
-        if profundidad == depth or actual.is_terminal():
-            return heuristic(actual)
-        if actual.current_player() == jugador:            # MAX node
-            valor = MENOSINF
-            for action in actual.legal_actions():
-                nuevo_hijo = actual.child(action)
+    def search(state, ply):
+        """``Minimax_Limitado``: the value of ``state``, ``ply`` plies below the root."""
+        if ply == depth or state.is_terminal():
+            return heuristic(state)
+        if state.current_player() == player:               # MAX node
+            value = MENOSINF
+            for action in state.legal_actions():
+                child = state.child(action)
                 counter.generated += 1
                 if counter.is_limit_reached():
                     counter.reached = True
-                    if profundidad == 0 and root_move == "document":
+                    if ply == 0 and root_move == "document":
                         chosen[0] = action
-                    return valor
-                new_val = minimax_limitado(nuevo_hijo, profundidad + 1)
-                if new_val > valor:
-                    valor = new_val
-                    if profundidad == 0:
+                    return value
+                child_value = search(child, ply + 1)
+                if child_value > value:
+                    value = child_value
+                    if ply == 0:
                         chosen[0] = action
             counter.generated += 1        # the iterator's last ++ reaches end()
-            return valor
-        valor = MASINF                                      # MIN node
-        for action in actual.legal_actions():
-            nuevo_hijo = actual.child(action)
+            return value
+        value = MASINF                                      # MIN node
+        for action in state.legal_actions():
+            child = state.child(action)
             counter.generated += 1
             if counter.is_limit_reached():
                 counter.reached = True
-                return heuristic(actual)
-            new_val = minimax_limitado(nuevo_hijo, profundidad + 1)
-            if new_val < valor:
-                valor = new_val
+                return heuristic(state)
+            child_value = search(child, ply + 1)
+            if child_value < value:
+                value = child_value
         counter.generated += 1
-        return valor
+        return value
 
     start = time.perf_counter()
-    value = minimax_limitado(state, 0)
+    value = search(state, 0)
     if chosen[0] is None:           # cut before any child was searched: play the first one
         chosen[0] = state.legal_actions()[0]
     return LimitedResult(value=value, action=chosen[0], generated=counter.generated,

@@ -33,6 +33,7 @@ from __future__ import annotations
 import math
 import time
 
+from qsearch.core.constants import CHANCE, TERMINAL
 from qsearch.core.mcts_results import (
     ChildStats,
     MCTSEvent,
@@ -41,9 +42,6 @@ from qsearch.core.mcts_results import (
     check_options,
 )
 from qsearch.core.rng import SplitMix64
-
-CHANCE = -1
-TERMINAL = -4
 
 
 class Node:

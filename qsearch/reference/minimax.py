@@ -1,7 +1,7 @@
 """Minimax, as the textbooks write it: MAX takes the largest child, MIN the smallest."""
 from __future__ import annotations
 
-from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, check_arguments
+from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
 
 
 def minimax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, time_limit=None,
@@ -15,34 +15,27 @@ def minimax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, tim
                         win_value, win_decay)
     max_player = ctx.root_player
 
-    def value(node_state, depth, ply, parent, action):
+    def value(state, depth, parent=None, action=None):
         """(value for MAX, principal variation below this node)."""
         if ctx.out_of_budget():
             return 0.0, []
-        node = ctx.enter(node_state, ply, parent, action, -INF, INF)
-        if node_state.is_terminal():
-            v = ctx.terminal_value(node_state, max_player, ply)
-            ctx.record("terminal", node, parent, ply, value=v, player=TERMINAL)
-            return v, []
-        if depth == 0 or ply >= MAX_PLY - 1:
-            v = ctx.leaf_value(node_state)
-            ctx.record("leaf", node, parent, ply, value=v, player=node_state.current_player())
-            return v, []
-        is_max = node_state.current_player() == max_player
+        node = ctx.enter(state, parent, action)
+        if state.is_terminal():
+            return ctx.terminal(node, state), []
+        if depth == 0 or node.ply >= MAX_PLY - 1:
+            return ctx.leaf(node, state), []
+        is_max = node.player == max_player
         best, best_pv = None, []
-        for a in ctx.ordered_actions(node_state):
-            child = node_state.child(a)
-            ctx.generated += 1
-            v, pv = value(child, depth - 1, ply + 1, node, a)
+        for a in ctx.ordered_actions(state):
+            v, pv = value(ctx.child(state, a), depth - 1, node, a)
             if ctx.aborted:
                 break
             if best is None or (v > best if is_max else v < best):
                 best, best_pv = v, [a] + pv
         if best is None:
             best = -INF if is_max else INF
-        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=best, player=node_state.current_player())
+        ctx.exit(node, best, best_pv)
         return best, best_pv
 
-    v, pv = value(state.clone(), INF if depth is None else depth, 0, None, None)
+    v, pv = value(state.clone(), INF if depth is None else depth)
     return ctx.result("minimax", depth, v, pv)

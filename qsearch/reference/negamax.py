@@ -6,7 +6,7 @@ value negated: this also handles turns that do not alternate (a player moving tw
 """
 from __future__ import annotations
 
-from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, check_arguments
+from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
 
 
 def negamax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, time_limit=None,
@@ -15,35 +15,27 @@ def negamax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, tim
     check_arguments("negamax", state, depth, max_nodes, time_limit, order)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
                         win_value, win_decay)
-    root = ctx.root_player
 
-    def value(node_state, depth, player, ply, parent, action):
+    def value(state, depth, player, parent=None, action=None):
         """(value for ``player``, principal variation)."""
         if ctx.out_of_budget():
             return 0.0, []
-        node = ctx.enter(node_state, ply, parent, action, -INF, INF)
-        if node_state.is_terminal():
-            v = ctx.terminal_value(node_state, player, ply)
-            ctx.record("terminal", node, parent, ply, value=ctx.to_root(v, player), player=TERMINAL)
-            return v, []
-        mover = node_state.current_player()
-        if depth == 0 or ply >= MAX_PLY - 1:
-            v = ctx.to_root(ctx.leaf_value(node_state), player)  # heuristic is from root's view
-            ctx.record("leaf", node, parent, ply, value=ctx.to_root(v, player), player=mover)
-            return v, []
+        node = ctx.enter(state, parent, action)
+        if state.is_terminal():
+            return ctx.terminal(node, state, view=player), []
+        if depth == 0 or node.ply >= MAX_PLY - 1:
+            return ctx.leaf(node, state, view=player), []
+        mover = node.player
         sign = 1.0 if mover == player else -1.0
         best, best_pv = -INF, []
-        for i, a in enumerate(ctx.ordered_actions(node_state)):
-            child = node_state.child(a)
-            ctx.generated += 1
-            v, pv = value(child, depth - 1, mover, ply + 1, node, a)
+        for i, a in enumerate(ctx.ordered_actions(state)):
+            v, pv = value(ctx.child(state, a), depth - 1, mover, node, a)
             if ctx.aborted:
                 break
             if i == 0 or v > best:
                 best, best_pv = v, [a] + pv
-        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=ctx.to_root(sign * best, player), player=mover)
+        ctx.exit(node, sign * best, best_pv, view=player)
         return sign * best, best_pv
 
-    v, pv = value(state.clone(), INF if depth is None else depth, root, 0, None, None)
+    v, pv = value(state.clone(), INF if depth is None else depth, ctx.root_player)
     return ctx.result("negamax", depth, v, pv)

@@ -11,7 +11,7 @@ mover changes the window is mirrored and the value negated.
 """
 from __future__ import annotations
 
-from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, check_arguments
+from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
 
 
 def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=None,
@@ -22,22 +22,17 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
         raise ValueError(f"null_window must be > 0, not {null_window}")
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
                         win_value, win_decay, tt)
-    root = ctx.root_player
 
-    def value(node_state, depth, alpha, beta, player, ply, parent, action):
+    def value(state, depth, alpha, beta, player, parent=None, action=None):
         """(value for ``player``, principal variation); window in ``player``'s view."""
         if ctx.out_of_budget():
             return 0.0, []
-        node = ctx.enter(node_state, ply, parent, action, *ctx.window_to_root(alpha, beta, player))
-        if node_state.is_terminal():
-            v = ctx.terminal_value(node_state, player, ply)
-            ctx.record("terminal", node, parent, ply, value=ctx.to_root(v, player), player=TERMINAL)
-            return v, []
-        mover = node_state.current_player()
-        if depth == 0 or ply >= MAX_PLY - 1:
-            v = ctx.to_root(ctx.leaf_value(node_state), player)
-            ctx.record("leaf", node, parent, ply, value=ctx.to_root(v, player), player=mover)
-            return v, []
+        node = ctx.enter(state, parent, action, alpha, beta, view=player)
+        if state.is_terminal():
+            return ctx.terminal(node, state, view=player), []
+        if depth == 0 or node.ply >= MAX_PLY - 1:
+            return ctx.leaf(node, state, view=player), []
+        mover = node.player
         sign = 1.0
         if mover != player:           # search as the mover: mirror the window
             sign = -1.0
@@ -45,52 +40,38 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
 
         tt_move = None
         if ctx.tt is not None:
-            key = node_state.position_key()
-            alpha, beta, tt_move, hit, stored = ctx.probe(key, depth, ply, alpha, beta)
+            key = state.position_key()
+            alpha, beta, tt_move, hit, stored = ctx.probe(key, depth, node.ply, alpha, beta)
             if hit:
-                ctx.tt_hits += 1
-                ctx.record("tt_hit", node, parent, ply,
-                           value=ctx.to_root(sign * stored, player), player=mover)
-                return sign * stored, []
+                return ctx.tt_hit(node, sign * stored, view=player), []
 
         alpha0 = alpha
-        actions = ctx.ordered_actions(node_state, tt_move)
+        actions = ctx.ordered_actions(state, tt_move)
         best, best_pv = -INF, []
         for i, a in enumerate(actions):
-            child = node_state.child(a)
-            ctx.generated += 1
+            child = ctx.child(state, a)
             if i == 0:
-                v, pv = value(child, depth - 1, alpha, beta, mover, ply + 1, node, a)
+                v, pv = value(child, depth - 1, alpha, beta, mover, node, a)
             else:
-                v, pv = value(child, depth - 1, alpha, alpha + null_window, mover, ply + 1,
-                              node, a)
+                v, pv = value(child, depth - 1, alpha, alpha + null_window, mover, node, a)
                 if alpha < v < beta and not ctx.aborted:
-                    ctx.researches += 1
-                    ctx.record("research", node, None, ply, a,
-                               *ctx.window_to_root(alpha, beta, mover), ctx.to_root(v, mover),
-                               mover)
-                    v, pv = value(child, depth - 1, v, beta, mover, ply + 1, node, a)
+                    ctx.research(node, a, alpha, beta, v, view=mover)
+                    v, pv = value(child, depth - 1, v, beta, mover, node, a)
             if ctx.aborted:
                 break
             if i == 0 or v > best:
                 best, best_pv = v, [a] + pv
             if best > alpha:
                 alpha = best
-                ctx.record("update", node, None, ply, a, *ctx.window_to_root(alpha, beta, mover),
-                           ctx.to_root(best, mover), mover)
+                ctx.update(node, a, alpha, beta, best, view=mover)
             if alpha >= beta:
-                if i < len(actions) - 1:
-                    ctx.cutoffs += 1
-                    ctx.record("cutoff", node, None, ply, a,
-                               *ctx.window_to_root(alpha, beta, mover),
-                               ctx.to_root(best, mover), mover, pruned=actions[i + 1:])
+                ctx.cutoff(node, a, alpha, beta, best, pruned=actions[i + 1:], view=mover)
                 break
 
         if ctx.tt is not None and not ctx.aborted:
-            ctx.store(key, best, depth, best_pv[0] if best_pv else None, ply, alpha0, beta)
-        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=ctx.to_root(sign * best, player), player=mover)
+            ctx.store(key, best, depth, best_pv[0] if best_pv else None, node.ply, alpha0, beta)
+        ctx.exit(node, sign * best, best_pv, view=player)
         return sign * best, best_pv
 
-    v, pv = value(state.clone(), INF if depth is None else depth, -INF, INF, root, 0, None, None)
+    v, pv = value(state.clone(), INF if depth is None else depth, -INF, INF, ctx.root_player)
     return ctx.result("pvs", depth, v, pv)

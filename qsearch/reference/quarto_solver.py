@@ -19,6 +19,7 @@ value) and the piece in hand (standard Quarto; 16 in document 000's variant).
 """
 from __future__ import annotations
 
+from qsearch.core.rng import splitmix_finalise
 from qsearch.games import OwnPieceQuarto, Quarto
 
 LINES = (0x1111, 0x2222, 0x4444, 0x8888, 0x000F, 0x00F0, 0x0F00, 0xF000, 0x8421, 0x1248)
@@ -28,7 +29,6 @@ VALUE_PIECES = [[sum(1 << p for p in range(16) if ((p >> (3 - k)) & 1) == v) for
                 for k in range(4)]
 NO_HAND = 16
 LOWER, UPPER, EXACT = 1, 2, 3
-M64 = (1 << 64) - 1
 
 
 def bits(x: int) -> list:
@@ -80,13 +80,6 @@ def unsafe_pieces(occ: int, planes: int, free_pc: int, s: int) -> int:
     return bad
 
 
-def mix64(z: int) -> int:
-    """splitmix64's finaliser (the compiled table's hash)."""
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M64
-    return z ^ (z >> 31)
-
-
 class ReferenceSolver:
     """The solver's twin. ``variant``: ``"own"`` (document 000) or ``"standard"``."""
 
@@ -125,7 +118,7 @@ class ReferenceSolver:
 
     # ---------------------------------------------------------------- table
     def _bucket(self, occ, planes, hand) -> int:
-        return mix64(planes ^ (occ << 7) ^ (hand << 40) ^ occ) & (self.size - 1) & ~1
+        return splitmix_finalise(planes ^ (occ << 7) ^ (hand << 40) ^ occ) & (self.size - 1) & ~1
 
     def probe(self, occ, planes, hand):
         i = self._bucket(occ, planes, hand)

@@ -41,9 +41,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from qsearch.reference._common import INF, MAX_PLY, TERMINAL, SearchContext, check_arguments
-
-ALGORITHMS = ("minimax", "alphabeta")
+from qsearch.core.algorithm_names import MAX_MIN_FORM
+from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
 
 
 def quiescence_search(state, depth, evaluate=None, *, volatile, moves=None, stand_pat=False,
@@ -87,8 +86,8 @@ def _check_options(name, depth, volatile, moves, algorithm):
         raise TypeError(f"volatile must be a function state -> bool, not {volatile!r}")
     if moves is not None and not callable(moves):
         raise TypeError(f"moves must be None or a function state -> actions, not {moves!r}")
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {algorithm!r}")
+    if algorithm not in MAX_MIN_FORM:
+        raise ValueError(f"algorithm must be one of {MAX_MIN_FORM}, not {algorithm!r}")
 
 
 def _run(name, state, depth, depth2, evaluate, volatile, moves, stand_pat, algorithm, order,
@@ -107,92 +106,77 @@ def _run(name, state, depth, depth2, evaluate, volatile, moves, stand_pat, algor
     max_player = ctx.root_player
     prune = algorithm == "alphabeta"
 
-    def children(node_state, quiescent, ply):
+    def children(state, quiescent, ply):
         """All legal actions in the search's order, or only ``moves`` in quiescence nodes
         (not at the root of a search, which must choose among all its moves)."""
-        actions = ctx.ordered_actions(node_state)
+        actions = ctx.ordered_actions(state)
         if quiescent and moves is not None and (ply > 0 or player is not None):
-            allowed = set(moves(node_state))
+            allowed = set(moves(state))
             actions = [a for a in actions if a in allowed]
         return actions
 
-    def value(node_state, depth, alpha, beta, ply, parent, action, quiescent, extension):
+    def value(state, depth, alpha, beta, quiescent, extension, parent=None, action=None):
         """(value for MAX, principal variation). ``quiescent``: searched by Alg. 4;
         ``extension``: below Alg. 5's horizon (marked in the trace)."""
         if ctx.out_of_budget():
             return 0.0, []
-        node = ctx.enter(node_state, ply, parent, action, alpha, beta)
-        if node_state.is_terminal():                        # "if nodo es final"
+        node = ctx.enter(state, parent, action, alpha, beta)
+        if state.is_terminal():                             # "if nodo es final"
             if extension:
-                ctx.record("quiesce", node, parent, ply, player=TERMINAL)
-            v = ctx.terminal_value(node_state, max_player, ply)
-            ctx.record("terminal", node, parent, ply, value=v, player=TERMINAL)
-            return v, []
-        mover = node_state.current_player()
+                ctx.quiesce(node)
+            return ctx.terminal(node, state), []
         calm = None
         if not quiescent and depth == 0:                    # Alg. 5 at its horizon
-            calm = not volatile(node_state)
+            calm = not volatile(state)
             if not calm and depth2 > 0:                     # hand over to Alg. 4
                 quiescent, depth, extension = True, depth2, True
         if extension:
-            ctx.record("quiesce", node, parent, ply, player=mover)
+            ctx.quiesce(node)
         if quiescent and depth > 0 and calm is None:
-            calm = not volatile(node_state)
-        if depth == 0 or ply >= MAX_PLY - 1 or (quiescent and calm):
-            v = ctx.leaf_value(node_state)                  # "return heuristica(nodo)"
-            ctx.record("leaf", node, parent, ply, value=v, player=mover)
-            return v, []
+            calm = not volatile(state)
+        if depth == 0 or node.ply >= MAX_PLY - 1 or (quiescent and calm):
+            return ctx.leaf(node, state), []                # "return heuristica(nodo)"
 
-        is_max = mover == max_player
-        actions = children(node_state, quiescent, ply)
+        is_max = node.player == max_player
+        actions = children(state, quiescent, node.ply)
         if not actions:              # ``moves`` kept none of them: nothing to search here
-            v = ctx.leaf_value(node_state)
-            ctx.record("leaf", node, parent, ply, value=v, player=mover)
-            return v, []
+            return ctx.leaf(node, state), []
         best, best_pv = (-INF if is_max else INF), []
         searched_any = False
-        if quiescent and stand_pat and (ply > 0 or player is not None):   # may not capture
-            best, searched_any = ctx.leaf_value(node_state), True
-            if prune and is_max and best > alpha:
-                alpha = best
-                ctx.record("update", node, None, ply, None, alpha, beta, best, mover)
-            elif prune and not is_max and best < beta:
-                beta = best
-                ctx.record("update", node, None, ply, None, alpha, beta, best, mover)
-            if prune and alpha >= beta:
-                if actions:
-                    ctx.cutoffs += 1
-                    ctx.record("cutoff", node, None, ply, None, alpha, beta, best, mover,
-                               pruned=actions)
-                actions = []
+        if quiescent and stand_pat and (node.ply > 0 or player is not None):  # may not capture
+            best, searched_any = ctx.leaf_value(state), True
+            if prune:
+                alpha, beta = narrow(node, None, alpha, beta, best)
+                if alpha >= beta:
+                    ctx.cutoff(node, None, alpha, beta, best, pruned=actions)
+                    actions = []
         for i, a in enumerate(actions):
-            child = node_state.child(a)
-            ctx.generated += 1
-            v, pv = value(child, depth - 1, alpha, beta, ply + 1, node, a, quiescent,
-                          extension)
+            v, pv = value(ctx.child(state, a), depth - 1, alpha, beta, quiescent, extension,
+                          node, a)
             if ctx.aborted:
                 break
             if not searched_any or (v > best if is_max else v < best):
                 best, best_pv, searched_any = v, [a] + pv, True
             if not prune:
                 continue
-            if is_max and best > alpha:
-                alpha = best
-                ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
-            elif not is_max and best < beta:
-                beta = best
-                ctx.record("update", node, None, ply, a, alpha, beta, best, mover)
+            alpha, beta = narrow(node, a, alpha, beta, best)
             if alpha >= beta:
-                if i < len(actions) - 1:
-                    ctx.cutoffs += 1
-                    ctx.record("cutoff", node, None, ply, a, alpha, beta, best, mover,
-                               pruned=actions[i + 1:])
+                ctx.cutoff(node, a, alpha, beta, best, pruned=actions[i + 1:])
                 break
-        ctx.record("exit", node, parent, ply, best_pv[0] if best_pv else None,
-                   value=best, player=mover)
+        ctx.exit(node, best, best_pv)
         return best, best_pv
 
-    v, pv = value(state, depth, -INF, INF, 0, None, None, quiescent_root, False)
+    def narrow(node, action, alpha, beta, best):
+        """Alpha-beta's window after ``action``: MAX raises alpha, MIN lowers beta."""
+        if node.player == max_player and best > alpha:
+            alpha = best
+            ctx.update(node, action, alpha, beta, best)
+        elif node.player != max_player and best < beta:
+            beta = best
+            ctx.update(node, action, alpha, beta, best)
+        return alpha, beta
+
+    v, pv = value(state, depth, -INF, INF, quiescent_root, False)
     result = ctx.result(name, depth, v, pv)
     result.algorithm = f"{name}/{algorithm}"
     return result

@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import operator
 
+from qsearch.core.constants import TERMINAL
 from qsearch.core.errors import IllegalMoveError
 
 BLACK, WHITE, EMPTY = 0, 1, -1
 PASS = 64
-TERMINAL = -4
 COLUMNS = "abcdefgh"
 DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
 MARKS = {BLACK: "x", WHITE: "o", EMPTY: "."}

@@ -1,4 +1,6 @@
 """Compiled search algorithms (see :mod:`qsearch.reference` for their readable twins)."""
+import warnings
+
 from qsearch.core.mcts_results import MCTSResult
 from qsearch.core.results import SearchResult, SolveResult
 from qsearch.search.algorithms import (
@@ -17,13 +19,26 @@ from qsearch.search.limited_minimax import limited_minimax
 from qsearch.search.mcts import mcts
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 
-# The lessons' short names for the Connect-4 solver (the only exact solver so far).
-solve = solve_connect4
-analyze = analyze_connect4
-
 __all__ = [
     "ALGORITHMS", "EXACT", "LOWER", "MCTSResult", "SearchResult", "SolveResult", "Solver",
-    "TranspositionTable", "UPPER", "alphabeta", "analyze", "analyze_connect4", "expectiminimax",
-    "iterative_deepening", "limited_minimax", "mcts", "minimax", "negamax", "pvs", "solve",
+    "TranspositionTable", "UPPER", "alphabeta", "analyze_connect4", "expectiminimax",
+    "iterative_deepening", "limited_minimax", "mcts", "minimax", "negamax", "pvs",
     "solve_connect4",
 ]
+
+# Old names that only ever meant Connect 4: kept for one release, with a warning.
+_DEPRECATED = {"solve": "solve_connect4", "analyze": "analyze_connect4"}
+
+
+def __getattr__(name: str):
+    """``qsearch.search.solve`` and ``.analyze``: the Connect-4 solver under its old names,
+    with a DeprecationWarning (use ``solve_connect4`` and ``analyze_connect4``)."""
+    if name in _DEPRECATED:
+        new = _DEPRECATED[name]
+        warnings.warn(
+            f"qsearch.search.{name} is deprecated and will be removed in the next release: it "
+            f"only solves Connect 4, use qsearch.search.{new}",
+            DeprecationWarning, stacklevel=2,
+        )
+        return globals()[new]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -46,13 +46,20 @@ from libc.stdlib cimport free, malloc
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
 from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
 from qsearch.search.clock cimport now
+from qsearch.search.node_prologue cimport (
+    TIME_CHECK_MASK,
+    Budget,
+    depth_reached,
+    out_of_budget,
+    start_budget,
+    terminal_score,
+)
 from qsearch.search.tt cimport TT_EXACT, TT_LOWER, TT_UPPER, TranspositionTable, TTEntry
 
 from qsearch.core.trace import TraceEvent
 
 cdef enum:
     MAX_PLY = 256               # deepest ply searched; deeper nodes are scored as leaves
-    TIME_CHECK_MASK = 1023      # compiled callbacks only: look at the clock every 1024 nodes
     UNRANKED = 1 << 30          # rank of actions not listed in ``order``: they keep their order
 
 cdef enum:
@@ -82,11 +89,9 @@ cdef class Searcher:
     cdef bint prune, fail_hard, use_pvs, strict, tracing, aborted
     cdef double win_value, win_decay, null_window, win_band
     cdef int table_values               # a TableValues
-    cdef int time_check_mask            # 0 (every node) when Python code runs in the search
     cdef bint python_heuristic          # a Python function or subclass: guard the state
     cdef int root_player
-    cdef long long max_nodes            # 0: no limit
-    cdef double deadline                # 0: no limit
+    cdef Budget budget                  # node and time limits
     cdef int* pv                        # triangular table: row ``ply`` holds that node's line
     cdef int pv_len[MAX_PLY]
     cdef public long long nodes, generated, leaves, cutoffs, researches, tt_hits
@@ -120,8 +125,6 @@ cdef class Searcher:
             self.table_values = WIN_BAND
         else:
             self.table_values = SAME_PLY
-        self.max_nodes = max_nodes
-        self.deadline = now() + time_limit if time_limit > 0 else 0.0
         self.root_player = state.to_move()
         self.order_function = None
         free(self.ranks)
@@ -144,8 +147,9 @@ cdef class Searcher:
         self.python_heuristic = python_heuristic = heuristic is not None and (
             isinstance(heuristic, FunctionHeuristic)
             or type(heuristic).__flags__ & HEAP_TYPE)   # a subclass written in Python
-        self.time_check_mask = 0 if (self.order_function is not None or python_heuristic) \
-            else TIME_CHECK_MASK
+        start_budget(&self.budget, max_nodes, time_limit,
+                     0 if (self.order_function is not None or python_heuristic)
+                     else TIME_CHECK_MASK)
         self.nodes = self.generated = self.leaves = 0
         self.cutoffs = self.researches = self.tt_hits = 0
         self.aborted = False
@@ -225,14 +229,6 @@ cdef class Searcher:
     cdef inline int rank(self, int move) noexcept:
         return self.ranks[move] if move < self.n_ranks else UNRANKED
 
-    cdef inline bint out_of_budget(self) noexcept:
-        if self.max_nodes > 0 and self.nodes >= self.max_nodes:
-            return True
-        if (self.deadline > 0 and (self.nodes & self.time_check_mask) == 0
-                and now() > self.deadline):
-            return True
-        return False
-
     cdef double evaluate(self) except? -1.5e308:
         """The heuristic's value of the current state, from the root player's view, checked."""
         cdef Game g = self.state
@@ -271,11 +267,11 @@ cdef class Searcher:
         cdef Game g = self.state
         cdef int moves[MAX_ACTIONS]
         cdef int n, i, j, mover, best_move = -1, tt_move = -1, flag
-        cdef double v, best, u, alpha0, sign = 1.0
+        cdef double v, best, alpha0, sign = 1.0
         cdef long long node
         cdef TTEntry* entry
 
-        if self.aborted or self.out_of_budget():
+        if self.aborted or out_of_budget(&self.budget, self.nodes):
             self.aborted = True
             return 0.0
         node = self.nodes
@@ -289,8 +285,7 @@ cdef class Searcher:
                 self.record("enter", node, parent, ply, action, -beta, -alpha, NAN, mover)
 
         if mover == TERMINAL:
-            u = g.utility(persp)
-            v = 0.0 if u == 0.0 else u * (self.win_value - self.win_decay * ply)
+            v = terminal_score(g.utility(persp), self.win_value, self.win_decay, ply)
             if self.tracing:
                 self.record("terminal", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp),
                             TERMINAL)
@@ -299,7 +294,7 @@ cdef class Searcher:
             self.hit_chance = True
             self.aborted = True
             return 0.0
-        if depth == 0 or ply >= MAX_PLY - 1:
+        if depth_reached(depth, ply, MAX_PLY):
             self.leaves += 1
             v = 0.0
             if self.heuristic is not None:

@@ -22,15 +22,15 @@ then returns the best move among the root moves searched to the end (``complete=
 """
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from qsearch.core.algorithm_names import by_name
 from qsearch.core.checks import check_depth, check_limits, check_order, check_searchable
 from qsearch.core.results import SearchResult
 from qsearch.games._game import Game
 from qsearch.heuristics import as_heuristic
-from qsearch.search._engine import Searcher
+from qsearch.search._engine import Searcher, monotonic
 from qsearch.search.deepening import deepen
 from qsearch.search.tt import TranspositionTable
 
@@ -79,9 +79,9 @@ def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool
         win_decay=float(win_decay), null_window=float(null_window), max_nodes=nodes_c,
         time_limit=time_c,
     )
-    start = time.perf_counter()
+    start = monotonic()
     value, action, pv, complete = searcher.run(depth_c)
-    elapsed = time.perf_counter() - start
+    elapsed = monotonic() - start
     if searcher.hit_chance:
         raise ValueError(f"{algorithm} reached a chance node; use expectiminimax for dice games")
     return SearchResult(
@@ -141,7 +141,8 @@ def pvs(state, depth=None, evaluate=None, *, null_window: float = 1.0, order: Or
                 time_limit=time_limit, trace=trace, win_value=win_value, win_decay=win_decay)
 
 
-ALGORITHMS = {"minimax": minimax, "negamax": negamax, "alphabeta": alphabeta, "pvs": pvs}
+# The names come from qsearch.core.algorithm_names, as do the twins' (qsearch.reference).
+ALGORITHMS = by_name(minimax, negamax, alphabeta, pvs)
 
 
 def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alphabeta",

@@ -18,17 +18,11 @@ from libc.string cimport memset
 from posix.mman cimport MADV_HUGEPAGE, madvise
 from posix.stdlib cimport posix_memalign
 
+from qsearch.core.bits cimport murmur_finalise, popcount64, prefetch, u64
 from qsearch.games.connect4 cimport Connect4
 from qsearch.search.clock cimport now
-from qsearch.search.tt cimport mix64
 
 from qsearch.core.results import SolveResult
-
-cdef extern from *:
-    int popcount64 "__builtin_popcountll"(unsigned long long x) nogil
-    void prefetch "__builtin_prefetch"(const void* p) nogil
-
-ctypedef unsigned long long u64
 
 # --- bitboard constants (bit 7*col + row, one guard bit on top of each column) ---------------
 cdef enum:
@@ -43,9 +37,9 @@ cdef int[7] ORDER = [3, 2, 4, 1, 5, 0, 6]  # centre first
 
 # --- transposition table -------------------------------------------------------------------
 # The position key (mover's stones + mask, < 2**49) identifies a position exactly. Its index is
-# h & (size - 1) with h = mix64(key), a bijection on 64 bits; storing the other bits of h,
-# h >> table_bits, as the tag is therefore enough to recognise the key exactly. One entry is a
-# single 64-bit word (one memory access per probe), with B = table_bits:
+# h & (size - 1) with h = murmur_finalise(key), a bijection on 64 bits; storing the other bits
+# of h, h >> table_bits, as the tag is therefore enough to recognise the key exactly. One entry
+# is a single 64-bit word (one memory access per probe), with B = table_bits:
 #   bits  0 .. 63-B     tag  = h >> B
 #   next 6 bits         value + 32
 #   next 2 bits         flag: EXACT, LOWER (value <= true score) or UPPER (true score <= value)
@@ -157,7 +151,7 @@ cdef int negamax(Search* s, u64 cur, u64 mask, int moves, int alpha, int beta) n
         if alpha >= beta:
             return beta
 
-    h = mix64(cur + mask)
+    h = murmur_finalise(cur + mask)
     e = s.table[h & s.index_mask]
     if (e >> s.gen_shift) == s.gen and (e & s.tag_mask) == (h >> s.bits):
         flag = (e >> s.flag_shift) & 3
@@ -191,7 +185,8 @@ cdef int negamax(Search* s, u64 cur, u64 mask, int moves, int alpha, int beta) n
     # Warm the cache: each child starts by reading its table slot, a likely cache miss on a
     # table of 128 MiB; fetching all of them now overlaps those memory latencies.
     for i in range(n):
-        prefetch(&s.table[mix64((cur ^ mask) + (mask | mv[i])) & s.index_mask])
+        prefetch(&s.table[murmur_finalise((cur ^ mask) + (mask | mv[i]))
+                          & s.index_mask])
 
     alpha0 = alpha
     for i in range(n):

@@ -6,7 +6,11 @@ from a ``perspective`` player; the sign flips only where the mover changes, so t
 same player moving twice, as in a double, needs nothing special), plus chance nodes whose
 value is the weighted mean of their outcomes (weights: :mod:`qsearch.core.chance`).
 The twin is :mod:`qsearch.reference.expectiminimax` (MAX/MIN/chance form); tests prove
-both give the same value, action and counts.
+both give the same value, action and counts. A node's prologue (the node and time budget, the
+score of a finished game, the depth limit) is the engine's own, inlined from
+``search/node_prologue.pxd``; the loop over the children is not shared: the engine's carries
+the transposition table, move ordering and PVS, this one Star2's probes and resumes, and
+switches for either would slow both hot loops.
 
 Counting contract (as DESIGN.md's): ``nodes`` = calls, root and chance nodes included
 (Star2's probes too); ``generated`` = children made (outcomes included); ``leaves`` =
@@ -31,22 +35,23 @@ only a bound, where that bound cannot cut after rounding, is searched again with
 """
 cimport cython
 from libc.math cimport INFINITY, NAN, fabs, floor
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
 from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.search.clock cimport now
+from qsearch.search.node_prologue cimport (
+    TIME_CHECK_MASK,
+    Budget,
+    depth_reached,
+    out_of_budget,
+    start_budget,
+    terminal_score,
+)
 
 from qsearch.core.trace import TraceEvent
 
 cdef enum:
     MAX_PLY = 128
-    TIME_CHECK_MASK = 1023
-
-
-cdef double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
 
 
 @cython.final
@@ -61,8 +66,7 @@ cdef class ExpectiSearcher:
     cdef double lo, hi              # leaf bounds, root player's view
     cdef double win_value, win_decay
     cdef int root_player
-    cdef long long max_nodes
-    cdef double deadline
+    cdef Budget budget              # node and time limits
     cdef int pv[MAX_PLY][MAX_PLY]
     cdef int pv_len[MAX_PLY]
     cdef public long long nodes, generated, leaves, cutoffs, probes, researches
@@ -81,8 +85,7 @@ cdef class ExpectiSearcher:
         self.trace = [] if tracing else None
         self.win_value, self.win_decay = win_value, win_decay
         self.root_player = root_player
-        self.max_nodes = max_nodes
-        self.deadline = now() + time_limit if time_limit > 0 else 0.0
+        start_budget(&self.budget, max_nodes, time_limit, TIME_CHECK_MASK)
         self.nodes = self.generated = self.leaves = self.cutoffs = 0
         self.probes = self.researches = 0
         self.aborted = False
@@ -115,13 +118,6 @@ cdef class ExpectiSearcher:
             self.record(kind, node, -1, ply, action, alpha, beta, value, player, pruned)
         else:
             self.record(kind, node, -1, ply, action, -beta, -alpha, -value, player, pruned)
-
-    cdef inline bint out_of_budget(self) noexcept:
-        if self.max_nodes > 0 and self.nodes >= self.max_nodes:
-            return True
-        if self.deadline > 0 and (self.nodes & TIME_CHECK_MASK) == 0 and now() > self.deadline:
-            return True
-        return False
 
     cdef int outcomes(self, int* out, double* w, double* total) noexcept:
         """The chance node's outcomes kept (``limit``) in the game's order, with weights."""
@@ -178,10 +174,10 @@ cdef class ExpectiSearcher:
         cdef Game g = self.state
         cdef int moves[MAX_ACTIONS]
         cdef int n, mover
-        cdef double v, best, u, sign = 1.0
+        cdef double v, best, sign = 1.0
         cdef long long node
 
-        if self.aborted or self.out_of_budget():
+        if self.aborted or out_of_budget(&self.budget, self.nodes):
             self.aborted = True
             return 0.0
         node = self.nodes
@@ -195,13 +191,12 @@ cdef class ExpectiSearcher:
                 self.record("enter", node, parent, ply, action, -beta, -alpha, NAN, mover)
 
         if mover == TERMINAL:
-            u = g.utility(persp)
-            v = 0.0 if u == 0.0 else u * (self.win_value - self.win_decay * ply)
+            v = terminal_score(g.utility(persp), self.win_value, self.win_decay, ply)
             if self.tracing:
                 self.record("terminal", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp),
                             TERMINAL)
             return v
-        if depth == 0 or ply >= MAX_PLY - 1:
+        if depth_reached(depth, ply, MAX_PLY):
             self.leaves += 1
             v = 0.0
             if self.heuristic is not None:
@@ -284,7 +279,7 @@ cdef class ExpectiSearcher:
         if first >= probe_beta:
             self.researches += 1
             return self.search(depth, alpha, beta, mover, ply, parent, action, False)
-        if self.aborted or self.out_of_budget():
+        if self.aborted or out_of_budget(&self.budget, self.nodes):
             self.aborted = True
             return 0.0
         n = g.legal_moves(moves)
@@ -470,8 +465,6 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     whose value it is, needed when ``state`` is a chance node (its value is the
     expectation; no action). The state is never modified.
     """
-    import time
-
     from qsearch.heuristics import as_heuristic
     from qsearch.core.checks import check_depth, check_limits
     from qsearch.core.chance import check_limit, check_prune, resolve_bounds
@@ -505,9 +498,9 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
         tracing=bool(trace), win_value=float(win_value), win_decay=float(win_decay),
         root_player=root_player, max_nodes=nodes_c, time_limit=time_c,
     )
-    start = time.perf_counter()
+    cdef double start = now()
     value, action, pv, complete = searcher.run(depth_c)
-    elapsed = time.perf_counter() - start
+    elapsed = now() - start
     name = "expectiminimax" + ("" if prune is None else f"-{prune}")
     return SearchResult(
         value=value, action=action, pv=pv, nodes=searcher.nodes, generated=searcher.generated,

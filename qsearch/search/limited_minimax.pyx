@@ -20,10 +20,9 @@ so far. ``root_move="document"`` (default) does what the code does; ``"best"`` k
 child's move, which is what its text says. The twin is
 :mod:`qsearch.reference.limited_minimax`; both count the same nodes.
 """
-import time
-
 from qsearch.games._game cimport MAX_ACTIONS, Game
 from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.search.clock cimport now
 
 from qsearch.heuristics import as_heuristic
 from qsearch.core.results import LimitedResult
@@ -135,9 +134,9 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     s.reached = False
     s.document_root = root_move == "document"
     s.best = -1
-    start = time.perf_counter()
+    cdef double start = now()
     value = s.search(0)
-    elapsed = time.perf_counter() - start
+    elapsed = now() - start
     if s.best < 0:                  # cut before any child was searched: play the first one
         s.best = state.legal_actions()[0]
     return LimitedResult(value=value, action=None if s.best < 0 else s.best,

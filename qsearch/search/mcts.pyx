@@ -19,13 +19,13 @@ cimport cython
 from cpython.exc cimport PyErr_CheckSignals
 from libc.math cimport log, sqrt
 from libc.stdlib cimport free, realloc
-from posix.time cimport CLOCK_MONOTONIC, clock_gettime, timespec
 
+from qsearch.core.bits cimport splitmix_next, splitmix_uniform, u64
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
 from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.search.clock cimport now
 
 import math
-import time
 
 from qsearch.heuristics import as_heuristic
 from qsearch.core.mcts_results import (
@@ -35,15 +35,6 @@ from qsearch.core.mcts_results import (
     MCTSTree,
     check_options,
 )
-
-ctypedef unsigned long long u64
-
-
-cdef double now() noexcept nogil:
-    cdef timespec ts
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return ts.tv_sec + ts.tv_nsec * 1e-9
-
 
 cdef struct Node:
     double q            # total reward, from the point of view of ``mover``
@@ -57,18 +48,6 @@ cdef struct Node:
 
 
 NODE_BYTES = sizeof(Node)
-
-
-cdef inline u64 splitmix_next(u64* state) noexcept nogil:
-    state[0] += 0x9E3779B97F4A7C15ULL
-    cdef u64 z = state[0]
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
-    return z ^ (z >> 31)
-
-
-cdef inline double splitmix_uniform(u64* state) noexcept nogil:
-    return (splitmix_next(state) >> 11) * (1.0 / 9007199254740992.0)
 
 
 @cython.final
@@ -354,7 +333,7 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     cdef bint expanded = False, complete = True
     cdef double result[2]
     events = [] if trace else None
-    start = time.perf_counter()
+    cdef double start = now()
     if time_limit is not None:
         deadline = now() + time_limit
     while budget < 0 or done < budget:
@@ -375,7 +354,7 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
                 tuple([t.pool[t.path[i]].q for i in range(depth + 1)]),
                 tuple([<int>t.pool[t.path[i]].mover for i in range(depth + 1)])))
         t.take_back(nmoves)
-    elapsed = time.perf_counter() - start
+    elapsed = now() - start
     return _package(t, done, elapsed, float(c), seed, events, keep_tree, complete)
 
 

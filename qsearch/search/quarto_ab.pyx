@@ -20,47 +20,18 @@ cut-offs agree on random positions, with and without :class:`LineCredit` and the
 move order): MAX/MIN form as the document writes it, fail-soft, the first strictly best
 move, a cut once ``v >= beta`` (MAX) or ``v <= alpha`` (MIN).
 """
-import time
-
 from libc.math cimport INFINITY
 
+from qsearch.core.bits cimport ctz32, popcount32
 from qsearch.games.quarto cimport OwnPieceQuarto
-from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
+from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines, plane_bits, wins_at
 from qsearch.heuristics.quarto cimport LineCredit, live_lines
+from qsearch.search.clock cimport now
 
 from qsearch.core.results import SearchResult
 
 cdef QuartoLines Q                      # the lines and piece planes (quarto_lines.pxd)
 fill_quarto_lines(&Q)
-
-
-# The same test as qsearch.games.quarto's: repeated on purpose, because a cdef function of
-# another module is called through a pointer and cannot be inlined in this hot loop.
-cdef inline bint wins_at(unsigned int occupied, unsigned long long planes,
-                         int square) noexcept nogil:
-    cdef int i, k
-    cdef unsigned int line, x
-    for i in range(Q.n_square_lines[square]):
-        line = Q.square_lines[square][i]
-        if (occupied & line) != line:
-            continue
-        for k in range(4):
-            x = <unsigned int>(planes >> (16 * k)) & line
-            if x == 0 or x == line:
-                return True
-    return False
-
-
-cdef extern from *:
-    int __builtin_ctz(unsigned int) nogil
-    int __builtin_popcount(unsigned int) nogil
-
-cdef unsigned int VALUE_PIECES[4][2]     # pieces with attribute k's first / second value
-for _k in range(4):
-    VALUE_PIECES[_k][0] = 0
-    VALUE_PIECES[_k][1] = 0
-    for _p in range(16):
-        VALUE_PIECES[_k][(_p >> (3 - _k)) & 1] |= 1u << _p
 
 
 cdef int first_win(unsigned int occ, unsigned int used, unsigned long long planes) noexcept nogil:
@@ -69,7 +40,7 @@ cdef int first_win(unsigned int occ, unsigned int used, unsigned long long plane
     cdef unsigned int line, here, x, winners
     cdef int s, i, k
     while free_sq:
-        s = __builtin_ctz(free_sq)
+        s = ctz32(free_sq)
         free_sq &= free_sq - 1
         winners = 0
         for i in range(Q.n_square_lines[s]):
@@ -78,13 +49,13 @@ cdef int first_win(unsigned int occ, unsigned int used, unsigned long long plane
             if here != line & ~(1u << s):
                 continue                    # the other three squares are not all taken
             for k in range(4):
-                x = <unsigned int>(planes >> (16 * k)) & here
+                x = plane_bits(planes, k, here)
                 if x == 0:
-                    winners |= free_pc & VALUE_PIECES[k][0]
+                    winners |= free_pc & Q.value_pieces[k][0]
                 elif x == here:
-                    winners |= free_pc & VALUE_PIECES[k][1]
+                    winners |= free_pc & Q.value_pieces[k][1]
         if winners:
-            return 16 * s + __builtin_ctz(winners)
+            return 16 * s + ctz32(winners)
     return -1
 
 
@@ -171,7 +142,7 @@ cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long lo
 
     free_sq = ~occ & 0xFFFF
     free_pc = ~used & 0xFFFF
-    total = __builtin_popcount(free_sq) * __builtin_popcount(free_pc)
+    total = popcount32(free_sq) * popcount32(free_pc)
     v = -INFINITY if is_max else INFINITY
 
     if c.payoff_order and depth >= 2:
@@ -180,15 +151,15 @@ cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long lo
         # them all to search a few would cost more than it saves.
         sq_bits = free_sq
         while sq_bits:
-            s = __builtin_ctz(sq_bits)
+            s = ctz32(sq_bits)
             sq_bits &= sq_bits - 1
             pc_bits = free_pc
             while pc_bits:
-                p = __builtin_ctz(pc_bits)
+                p = ctz32(pc_bits)
                 pc_bits &= pc_bits - 1
                 nocc = occ | (1u << s)
                 nplanes = planes | (Q.piece_planes[p] << s)
-                r = INFINITY if wins_at(nocc, nplanes, s) else \
+                r = INFINITY if wins_at(&Q, nocc, nplanes, s) else \
                     -credit(c, nocc, used | (1u << p), nplanes)
                 j = index
                 while j > 0 and keys[j - 1] < r:
@@ -214,15 +185,15 @@ cdef double search(Ctx* c, unsigned int occ, unsigned int used, unsigned long lo
 
     sq_bits = free_sq                       # the document's order: squares, then pieces
     while sq_bits:
-        s = __builtin_ctz(sq_bits)
+        s = ctz32(sq_bits)
         sq_bits &= sq_bits - 1
         nocc = occ | (1u << s)
         pc_bits = free_pc
         while pc_bits:
-            p = __builtin_ctz(pc_bits)
+            p = ctz32(pc_bits)
             pc_bits &= pc_bits - 1
             nplanes = planes | (Q.piece_planes[p] << s)
-            w = wins_at(nocc, nplanes, s)
+            w = wins_at(&Q, nocc, nplanes, s)
             r = search(c, nocc, used | (1u << p), nplanes, placed + 1, depth - 1, ply + 1, w,
                        alpha, beta)
             if take_child(c, r, 16 * s + p, ply, is_max, &v, &alpha, &beta):
@@ -276,10 +247,10 @@ def ab_minimax(OwnPieceQuarto state, depth=None, evaluate=None, *, order=None,
     c.two, c.three = (<LineCredit>weights).two, (<LineCredit>weights).three
     c.root_mover = state.placed & 1
     c.best_root = -1
-    start = time.perf_counter()
+    cdef double start = now()
     cdef double value = search(&c, state.occupied, state.used, state.planes, state.placed, d,
                                0, False, -INFINITY, INFINITY)
-    elapsed = time.perf_counter() - start
+    elapsed = now() - start
     action = None if c.best_root < 0 else c.best_root
     return SearchResult(
         value=value, action=action, pv=[] if action is None else [action], nodes=c.nodes,

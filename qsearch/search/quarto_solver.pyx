@@ -19,8 +19,8 @@ planes of :mod:`qsearch.games.quarto`), made exact by four things:
 * **move ordering**: the table's best move first, then the moves that leave the opponent
   the fewest safe replies.
 
-Symmetry is used above the solver, where it pays: :mod:`qsearch.quarto_proof` solves one
-position of each symmetry class of the first placements.
+Symmetry is used above the solver, where it pays: :mod:`qsearch.proofs.quarto_own` solves
+one position of each symmetry class of the first placements.
 
 Scores (for the side to move): ``17 - n`` when it wins with the ``n``-th piece placed on the
 board, 0 for a draw, ``-(17 - n)`` when it loses to the ``n``-th piece. The distance in
@@ -29,33 +29,22 @@ plies is ``n`` minus the pieces on the board now. ``weak=True`` only finds the s
 :mod:`qsearch.reference.quarto_solver` is the readable pure-Python twin: same algorithm,
 same order, same scores and node counts (with a table large enough to keep everything).
 """
+import warnings
+
 from libc.stdlib cimport free
 from libc.string cimport memset
 from posix.stdlib cimport posix_memalign
 
+from qsearch.core.bits cimport ctz32, popcount32, splitmix_finalise, u32, u64
 from qsearch.games.quarto cimport OwnPieceQuarto, Quarto, QuartoBoard
-from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines
+from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines, plane_bits
 from qsearch.search.clock cimport now
 
+from qsearch.core.checks import check_limits
 from qsearch.core.results import SolveResult
-
-cdef extern from *:
-    int popcount "__builtin_popcount"(unsigned int x) nogil
-    int ctz "__builtin_ctz"(unsigned int x) nogil
-
-ctypedef unsigned long long u64
-ctypedef unsigned int u32
 
 cdef QuartoLines Q
 fill_quarto_lines(&Q)
-
-cdef u32 VP[4][2]          # pieces whose attribute k has its first / second value
-cdef int _k, _p
-for _k in range(4):
-    VP[_k][0] = 0
-    VP[_k][1] = 0
-    for _p in range(16):
-        VP[_k][(_p >> (3 - _k)) & 1] |= 1u << _p
 
 cdef enum:
     EMPTY_FLAG = 0
@@ -89,15 +78,14 @@ cdef struct Search:
     bint use_table
     bint use_order
     long long nodes
-    long long node_limit    # 0: none
+    long long max_nodes     # 0: none
     double deadline         # 0: none
     bint stopped
 
 
-cdef inline u64 mix64(u64 z) noexcept nogil:
-    z = (z ^ (z >> 30)) * <u64>0xBF58476D1CE4E5B9
-    z = (z ^ (z >> 27)) * <u64>0x94D049BB133111EB
-    return z ^ (z >> 31)
+cdef inline u64 bucket_of(Search* S, u32 occ, u64 planes, int hand) noexcept nogil:
+    """The first of the two slots of the position's bucket (the twin hashes it alike)."""
+    return splitmix_finalise(planes ^ (<u64>occ << 7) ^ (<u64>hand << 40) ^ occ) & S.index_mask
 
 
 cdef inline u32 winning_pieces(u32 occ, u64 planes) noexcept nogil:
@@ -107,14 +95,14 @@ cdef inline u32 winning_pieces(u32 occ, u64 planes) noexcept nogil:
     for i in range(10):
         line = Q.lines[i]
         here = occ & line
-        if popcount(here) != 3:
+        if popcount32(here) != 3:
             continue
         for k in range(4):
-            x = <u32>(planes >> (16 * k)) & here
+            x = plane_bits(planes, k, here)
             if x == 0:
-                out |= VP[k][0]
+                out |= Q.value_pieces[k][0]
             elif x == here:
-                out |= VP[k][1]
+                out |= Q.value_pieces[k][1]
     return out
 
 
@@ -130,17 +118,17 @@ cdef inline u32 unsafe_pieces(u32 occ, u64 planes, u32 free_pc, int s) noexcept 
     for i in range(Q.n_square_lines[s]):
         others = Q.square_lines[s][i] & ~(1u << s)
         here = occ & others
-        if popcount(here) != 2:
+        if popcount32(here) != 2:
             continue
         for k in range(4):
-            x = <u32>(planes >> (16 * k)) & here
+            x = plane_bits(planes, k, here)
             if x == 0:
                 v = 0
             elif x == here:
                 v = 1
             else:
                 continue
-            cand = free_pc & VP[k][v]
+            cand = free_pc & Q.value_pieces[k][v]
             if cand & (cand - 1):
                 bad |= cand
     return bad
@@ -157,7 +145,7 @@ cdef inline int safe_moves(Search* S, u32 occ, u32 used, u64 planes, int hand,
     cdef u64 nplanes
     cdef int s, n = 0
     while free_sq:
-        s = ctz(free_sq)
+        s = ctz32(free_sq)
         free_sq &= free_sq - 1
         if S.variant == OWN:
             safe = free_pc & ~unsafe_pieces(occ, planes, free_pc, s)
@@ -166,7 +154,7 @@ cdef inline int safe_moves(Search* S, u32 occ, u32 used, u64 planes, int hand,
             nplanes = planes | (Q.piece_planes[hand] << s)
             safe = free_pc & ~winning_pieces(nocc, nplanes)
         while safe:
-            moves[n] = 16 * s + ctz(safe)
+            moves[n] = 16 * s + ctz32(safe)
             safe &= safe - 1
             n += 1
     return n
@@ -180,7 +168,7 @@ cdef inline bint can_win(Search* S, u32 occ, u32 used, u64 planes, int hand) noe
 
 
 cdef inline Entry* tt_probe(Search* S, u32 occ, u64 planes, int hand) noexcept nogil:
-    cdef u64 i = mix64(planes ^ (<u64>occ << 7) ^ (<u64>hand << 40) ^ occ) & S.index_mask
+    cdef u64 i = bucket_of(S, occ, planes, hand)
     cdef Entry* e = &S.table[i]
     if e.gen == S.gen and e.planes == planes and e.occ == occ and e.hand == hand:
         return e
@@ -194,7 +182,7 @@ cdef inline void tt_store(Search* S, u32 occ, u64 planes, int hand, int value, i
                           int move) noexcept nogil:
     """Store in the bucket: over the same position, else an old or empty slot, else over the
     deeper of the two (more pieces: cheaper to recompute)."""
-    cdef u64 i = mix64(planes ^ (<u64>occ << 7) ^ (<u64>hand << 40) ^ occ) & S.index_mask
+    cdef u64 i = bucket_of(S, occ, planes, hand)
     cdef Entry* a = &S.table[i]
     cdef Entry* b = &S.table[i + 1]
     cdef Entry* e
@@ -206,7 +194,7 @@ cdef inline void tt_store(Search* S, u32 occ, u64 planes, int hand, int value, i
         e = a
     elif b.gen != S.gen:
         e = b
-    elif popcount(a.occ) >= popcount(b.occ):
+    elif popcount32(a.occ) >= popcount32(b.occ):
         e = a
     else:
         e = b
@@ -239,13 +227,14 @@ cdef inline int count_replies(Search* S, u32 occ, u32 used, u64 planes, int hand
     cdef u32 free_sq = ~occ & 0xFFFF, free_pc = ~used & 0xFFFF, nocc
     cdef int s, n = 0
     while free_sq:
-        s = ctz(free_sq)
+        s = ctz32(free_sq)
         free_sq &= free_sq - 1
         if S.variant == OWN:
-            n += popcount(free_pc & ~unsafe_pieces(occ, planes, free_pc, s))
+            n += popcount32(free_pc & ~unsafe_pieces(occ, planes, free_pc, s))
         else:
             nocc = occ | (1u << s)
-            n += popcount(free_pc & ~winning_pieces(nocc, planes | (Q.piece_planes[hand] << s)))
+            n += popcount32(free_pc & ~winning_pieces(nocc,
+                                                      planes | (Q.piece_planes[hand] << s)))
     return n
 
 
@@ -255,7 +244,7 @@ cdef int negamax(Search* S, u32 occ, u32 used, u64 planes, int hand, int alpha,
 
     Precondition: the mover cannot win with this placement (the caller checked it).
     """
-    cdef int n = popcount(occ)
+    cdef int n = popcount32(occ)
     cdef int moves[256]
     cdef int keys[256]
     cdef int count, i, j, score, best, best_move, alpha0, lo, hi, tt_move = -1, m, key
@@ -265,7 +254,7 @@ cdef int negamax(Search* S, u32 occ, u32 used, u64 planes, int hand, int alpha,
     cdef Entry* e
     S.nodes += 1
     if (S.nodes & CHECK_EVERY) == 0 and (
-            (S.node_limit and S.nodes >= S.node_limit)
+            (S.max_nodes and S.nodes >= S.max_nodes)
             or (S.deadline > 0 and now() >= S.deadline)):
         S.stopped = True
     if S.stopped:
@@ -351,7 +340,7 @@ cdef int solve_c(Search* S, u32 occ, u32 used, u64 planes, int hand, bint weak) 
     ``weak``: one search with the window (-1, 1), whose fail-soft result has the right sign.
     Exact: null-window probes narrow ``[lo, hi]`` (biased towards 0, the common case).
     """
-    cdef int n = popcount(occ), lo, hi, med, r
+    cdef int n = popcount32(occ), lo, hi, med, r
     if weak:
         r = negamax(S, occ, used, planes, hand, -1, 1)
         return (r > 0) - (r < 0)
@@ -412,19 +401,21 @@ cdef class QuartoSolver:
             memset(self.S.table, 0, ((<size_t>1) << self.S.bits) * sizeof(Entry))
             self.S.gen = 1
 
-    def solve(self, state, weak=False, node_limit=None, time_limit=None):
+    def solve(self, state, weak=False, max_nodes=None, time_limit=None, *, node_limit=None):
         """Solve ``state`` (a non-terminal Quarto of either variant): a :class:`SolveResult`.
 
         ``score`` is for the player to move (see the module's docstring); ``weak=True`` finds
-        only its sign (-1, 0, 1), much faster. ``node_limit`` / ``time_limit`` (seconds)
-        stop the search: ``score`` is then None. The state is not modified. A standard
-        Quarto state waiting for a gift is solved as the best gift.
+        only its sign (-1, 0, 1), much faster. ``max_nodes`` / ``time_limit`` (seconds)
+        stop the search, both looked at every 4096 nodes: ``score`` is then None. The state
+        is not modified. A standard Quarto state waiting for a gift is solved as the best
+        gift. ``node_limit`` is the deprecated old name of ``max_nodes``.
         """
+        max_nodes = _renamed_node_limit(max_nodes, node_limit)
         cdef QuartoBoard b = _checked(state)
-        limit_nodes, limit_time = _limits(node_limit, time_limit)
+        limit_nodes, limit_time = check_limits(max_nodes, time_limit)
         self.S.variant = OWN if isinstance(state, OwnPieceQuarto) else STANDARD
-        self.S.node_limit = limit_nodes
-        self.S.deadline = 0.0 if limit_time is None else now() + limit_time
+        self.S.max_nodes = limit_nodes
+        self.S.deadline = now() + limit_time if limit_time > 0 else 0.0
         self.S.stopped = False
         self.S.nodes = 0
         cdef double t0 = now()
@@ -437,14 +428,14 @@ cdef class QuartoSolver:
 
     cdef int _score(self, u32 occ, u32 used, u64 planes, int hand, bint weak):
         """Score of a non-terminal position for its mover (a gift position: the best gift)."""
-        cdef int n = popcount(occ), best, r, q
+        cdef int n = popcount32(occ), best, r, q
         cdef u32 free_pc
         if self.S.variant == STANDARD and hand < 0:
             # the mover gives a piece: the best of the opponent's positions, negated
             best = -100
             free_pc = ~used & 0xFFFF
             while free_pc:
-                q = ctz(free_pc)
+                q = ctz32(free_pc)
                 free_pc &= free_pc - 1
                 if can_win(&self.S, occ, used | (1u << q), planes, q):
                     r = -(1 if weak else 17 - (n + 1))
@@ -514,23 +505,23 @@ cdef QuartoBoard _checked(state):
     return <QuartoBoard>state
 
 
-def _limits(node_limit, time_limit):
-    if node_limit is not None:
-        if isinstance(node_limit, bool) or not isinstance(node_limit, int):
-            raise TypeError(f"node_limit must be an int or None, not {node_limit!r}")
-        if node_limit <= 0:
-            raise ValueError(f"node_limit must be > 0, not {node_limit}")
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise TypeError(f"time_limit must be a number or None, not {time_limit!r}")
-        if not time_limit > 0:
-            raise ValueError(f"time_limit must be > 0, not {time_limit}")
-    return (0 if node_limit is None else node_limit), time_limit
+def _renamed_node_limit(max_nodes, node_limit):
+    """``max_nodes``, or the value given under its old name ``node_limit`` (with a warning)."""
+    if node_limit is None:
+        return max_nodes
+    if max_nodes is not None:
+        raise TypeError("give max_nodes only: node_limit is its old, deprecated name")
+    # stacklevel=1: compiled functions push no Python frame, so this names the caller's line
+    warnings.warn("node_limit is deprecated and will be removed in the next release; use "
+                  "max_nodes, as every other search does", DeprecationWarning, stacklevel=1)
+    return node_limit
 
 
-def solve(state, weak=False, node_limit=None, time_limit=None, table_bits=20):
+def solve(state, weak=False, max_nodes=None, time_limit=None, table_bits=20, *,
+          node_limit=None):
     """Solve ``state`` with a fresh :class:`QuartoSolver` (see :meth:`QuartoSolver.solve`)."""
-    return QuartoSolver(table_bits).solve(state, weak=weak, node_limit=node_limit,
+    max_nodes = _renamed_node_limit(max_nodes, node_limit)
+    return QuartoSolver(table_bits).solve(state, weak=weak, max_nodes=max_nodes,
                                           time_limit=time_limit)
 
 

@@ -6,16 +6,6 @@ cdef enum:
     TT_LOWER = 2        # the true value is >= the stored value (the node failed high)
     TT_UPPER = 3        # the true value is <= the stored value (the node failed low)
 
-cdef inline unsigned long long mix64(unsigned long long x) noexcept nogil:
-    # A 64-bit finaliser (MurmurHash3's): keys made of board bits spread evenly over slots.
-    # The one hash mixer of the package; qsearch.reference.ReferenceTable writes it in Python.
-    x ^= x >> 33
-    x *= 0xff51afd7ed558ccdULL
-    x ^= x >> 33
-    x *= 0xc4ceb9fe1a85ec53ULL
-    x ^= x >> 33
-    return x
-
 
 cdef struct TTEntry:
     unsigned long long key  # full position key (0 with flag TT_EMPTY: unused slot)

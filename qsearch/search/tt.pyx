@@ -2,9 +2,10 @@
 """A transposition table with explicit EXACT / LOWER / UPPER entries.
 
 Fixed size (a power of two), one entry per slot, always replace. The slot of a key is
-``mix64(key) & (size - 1)`` (a 64-bit finaliser, so that keys made of board bits spread
-evenly). The pure-Python twin uses the same slots and rule, so both searches probe and
-store identically and their node counts agree.
+``murmur_finalise(key) & (size - 1)`` (MurmurHash3's 64-bit finaliser, from
+``qsearch/core/bits.pxd``, so that keys made of board bits spread evenly). The pure-Python
+twin uses the same slots and rule, so both searches probe and store identically and their
+node counts agree.
 
 Each entry also records the ply (from its search's root) where it was stored: the search
 uses it to convert win scores, which depend on the distance to the win, between searches
@@ -13,7 +14,7 @@ from different roots (see :mod:`qsearch.search._engine`).
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from qsearch.search.tt cimport mix64
+from qsearch.core.bits cimport murmur_finalise
 
 FLAG_NAMES = {TT_EXACT: "EXACT", TT_LOWER: "LOWER", TT_UPPER: "UPPER"}
 EXACT, LOWER, UPPER = TT_EXACT, TT_LOWER, TT_UPPER
@@ -35,7 +36,7 @@ cdef class TranspositionTable:
         free(self.entries)
 
     cdef TTEntry* lookup(self, unsigned long long key) noexcept:
-        cdef TTEntry* e = &self.entries[mix64(key) & self.mask]
+        cdef TTEntry* e = &self.entries[murmur_finalise(key) & self.mask]
         self.probes += 1
         if e.flag != TT_EMPTY and e.key == key:
             return e
@@ -43,7 +44,7 @@ cdef class TranspositionTable:
 
     cdef void store(self, unsigned long long key, double value, int depth, int move,
                     int flag, int ply) noexcept:
-        cdef TTEntry* e = &self.entries[mix64(key) & self.mask]
+        cdef TTEntry* e = &self.entries[murmur_finalise(key) & self.mask]
         e.key = key
         e.value = value
         e.depth = depth

@@ -13,7 +13,10 @@ names is used (``graphviz`` and ``ipywidgets`` are only needed by the parts that
   practice on toy trees; :mod:`qsearch.viz.layout` draws trees when Graphviz is missing;
 * :func:`board_svg` (:mod:`qsearch.viz.boards`), :class:`PlayConnect4`,
   :class:`PlayTicTacToe` (:mod:`qsearch.viz.play`), :func:`plot_nodes_per_move`,
-  :func:`plot_node_comparison` (:mod:`qsearch.viz.plots`).
+  :func:`plot_node_comparison` (:mod:`qsearch.viz.plots`);
+* every widget above is a :class:`~qsearch.viz.lazy_widget.LazyWidget`: its ipywidgets box is
+  built on first use (a play widget's at once), and a static SVG stands in for it where
+  there is no kernel.
 """
 from __future__ import annotations
 

@@ -41,7 +41,6 @@ class ExpectiminimaxStepper(SearchStepper):
                              "edge_labels": edge_labels, "node_label": node_label,
                              "focus": focus}
         self._svgs: dict[int, str] = {}
-        self._widget = None
 
     def _on_chance(self, e, step) -> str:
         return (f"At {self._who(e.node)}: the outcome {self.names.move(e.node, e.action)} "

@@ -4,7 +4,8 @@ Pick a node (the drop-down, or ``select("B")``), then change a leaf's value, add
 remove the node, or move it left or right among its siblings; the tree redraws after each
 change, and its text form (the nested lists of :mod:`qsearch.games.toytrees`) is shown beside it,
 ready to copy. **Open stepper** steps through minimax, alpha-beta or PVS on the tree as it
-now is; **Exercise** turns it into a self-checking :class:`~qsearch.viz.exercise.AlphaBetaExercise`.
+now is; **Exercise** turns it into a self-checking
+:class:`~qsearch.viz.exercise_tree.AlphaBetaExercise`.
 
 Every node keeps its name while the tree changes shape (new nodes get fresh names), so a
 student can say "I moved D3 first". Headless methods do what the buttons do (the tests call
@@ -14,12 +15,14 @@ from __future__ import annotations
 
 import html
 
+from qsearch.core.algorithm_names import IN_WIDGETS as ALGORITHMS
 from qsearch.games.toytrees import named_nodes, tree_from_named, tree_from_text, tree_to_text
-from qsearch.viz.exercise import PictureWidget, parse_entry, plain_drawing
-from qsearch.viz.tree import svg_text
+from qsearch.viz.exercise_grading import parse_entry
+from qsearch.viz.exercise_ordering import plain_drawing
+from qsearch.viz.exercise_tree import AlphaBetaExercise
+from qsearch.viz.lazy_widget import PictureWidget
 
 DEFAULT_TREE = "A:[B:[B1:3, B2:12, B3:8], C:[C1:2, C2:4, C3:6], D:[D1:14, D2:5, D3:2]]"
-ALGORITHMS = ("minimax", "alphabeta", "pvs")
 
 
 class TreeEditor(PictureWidget):
@@ -34,7 +37,6 @@ class TreeEditor(PictureWidget):
                                           else tree))
         self.title = title
         self.selected = self._root[0]
-        self._widget = None
         self._stepper = None
         self._syncing = False
 
@@ -155,9 +157,7 @@ class TreeEditor(PictureWidget):
         return self._stepper
 
     def exercise(self, **options):
-        """An :class:`~qsearch.viz.exercise.AlphaBetaExercise` on the tree as it now is."""
-        from qsearch.viz.exercise import AlphaBetaExercise
-
+        """An :class:`~qsearch.viz.exercise_tree.AlphaBetaExercise` on the tree as it now is."""
         ex = AlphaBetaExercise(self.tree, **options)
         if self._widget is not None:
             self.stepper_box.children = (ex.widget,)
@@ -168,13 +168,6 @@ class TreeEditor(PictureWidget):
         """A Digraph of the tree: MAX/MIN triangles named, leaves with their values, the
         selected node shaded."""
         return plain_drawing(_frozen(self._root), title=self.title, selected=self.selected)
-
-    def svg(self) -> str:
-        """The ``<svg>`` of :meth:`draw`."""
-        return svg_text(self.draw())
-
-    def _repr_svg_(self) -> str:
-        return self.svg()
 
     # ------------------------------------------------------------------ widget
     def _build_widget(self):

@@ -19,7 +19,9 @@ from __future__ import annotations
 import html
 import math
 
+from qsearch.core.constants import CHANCE
 from qsearch.core.mcts_results import MCTSTree
+from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.tree import svg_text
 
 PATH_COLOR = "#c01c28"
@@ -82,7 +84,7 @@ def move_text(state, action) -> str:
     if type(state).__name__ == "TicTacToe" and player in (0, 1):
         return f"{'xo'[player]}@{action}"
     text = state.action_to_string(action)
-    return f"chance: {text}" if player == -1 else text
+    return f"chance: {text}" if player == CHANCE else text
 
 
 def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | None = 3,
@@ -238,7 +240,7 @@ def uct_bars_svg(tree: MCTSTree, c: float, *, labels=None, width: int = 420,
             + "".join(body) + "</svg>")
 
 
-class MCTSStepper:
+class MCTSStepper(LazyWidget):
     """Step through a compiled MCTS search one iteration at a time.
 
     ``MCTSStepper(state, iterations=100, *, c=sqrt(2), seed=0, interval=800, top_k=3,
@@ -259,7 +261,6 @@ class MCTSStepper:
         self.interval = interval
         self.draw_options = {"top_k": top_k, "max_depth": max_depth, "edge_labels": edge_labels}
         self._svgs: dict[int, str] = {}
-        self._widget = None
 
     @property
     def n_steps(self) -> int:
@@ -328,13 +329,6 @@ class MCTSStepper:
             first.setdefault(e.path[0], i)
         return max(terms, key=lambda t: (t[1] + t[2], -first[t[0]]))[0]
 
-    @property
-    def widget(self):
-        """The ipywidgets box (built on first use)."""
-        if self._widget is None:
-            self._widget = self._build_widget()
-        return self._widget
-
     def _build_widget(self):
         import ipywidgets as widgets
 
@@ -393,10 +387,8 @@ class MCTSStepper:
         return (f"<div style='font-size:1.05em;min-height:2.6em'><b>Iteration {k} of "
                 f"{self.n_steps}</b>: {html.escape(text)}</div>")
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
     def _repr_svg_(self) -> str:
+        """The tree after the last iteration, for viewers without a kernel."""
         return self.svg(self.n_steps)
 
     def __repr__(self) -> str:

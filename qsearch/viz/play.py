@@ -29,12 +29,13 @@ from html import escape
 
 import ipywidgets as widgets
 
+from qsearch.core.algorithm_names import IN_WIDGETS as ALGORITHM_NAMES
 from qsearch.core.errors import IllegalMoveError
 from qsearch.games import Connect4, TicTacToe
 from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg
+from qsearch.viz.lazy_widget import LazyWidget
 
-ALGORITHM_NAMES = ("minimax", "alphabeta", "pvs")
 BLANK = "\u00a0"          # a Button whose description becomes "" keeps its old text
 THINKING_BADGE = ("<span class='qsearch-thinking' style='background:#ffe08a;padding:1px 8px;"
                   "border-radius:8px;font-weight:bold;margin-right:6px'>thinking…</span>")
@@ -105,7 +106,7 @@ class ThinkingGuard:
         action()
 
 
-class _Play(ThinkingGuard):
+class _Play(ThinkingGuard, LazyWidget):
     """What both games share: the game loop, the engine, undo, the status line, the widget."""
 
     game_cls: type = TicTacToe
@@ -130,7 +131,7 @@ class _Play(ThinkingGuard):
         self.message = ""                # a note for the status line (e.g. an illegal click)
         self._init_guard()
         self.state = self.game_cls()
-        self._build_widget()
+        _ = self.widget                  # built at once: every move keeps its buttons in step
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
@@ -266,7 +267,7 @@ class _Play(ThinkingGuard):
         return f"{self.move_name(action)} is not free"
 
     # -------------------------------------------------------------------- widget
-    def _build_widget(self) -> None:
+    def _build_widget(self):
         # A Dropdown's value None means "nothing selected": "to the end" is 0 in the widget.
         depth_labels = [("to the end" if d is None else str(d), d or 0)
                         for d in self.depth_options]
@@ -302,8 +303,9 @@ class _Play(ThinkingGuard):
         controls = widgets.HBox([self.depth_dropdown, self.algorithm_dropdown,
                                  self.first_checkbox, self.new_button, self.undo_button],
                                 layout=widgets.Layout(flex_flow="row wrap"))
-        self.widget = widgets.VBox([controls, self._board_box(), self.status_html])
-        self.widget.add_class("qsearch-play")
+        box = widgets.VBox([controls, self._board_box(), self.status_html])
+        box.add_class("qsearch-play")
+        return box
 
     def _inputs(self) -> list:
         """Every widget the student can use (all disabled while the engine thinks)."""
@@ -327,7 +329,7 @@ class _Play(ThinkingGuard):
         self.play(action)
 
     def _refresh(self) -> None:
-        if not hasattr(self, "board_html"):
+        if self._widget is None:
             return
         self.board_html.value = self.svg()
         sign = THINKING_BADGE if self.thinking else ""
@@ -336,9 +338,6 @@ class _Play(ThinkingGuard):
             w.disabled = self.thinking
         self.undo_button.disabled = self.thinking or not self.state.history()
         self._refresh_buttons()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
 
     def _repr_svg_(self) -> str:
         """The board, for viewers without a kernel (IPython adds it beside the widget)."""

@@ -26,13 +26,14 @@ import ipywidgets as widgets
 from qsearch.arena.parcheckers_agents import agent
 from qsearch.core.errors import IllegalMoveError
 from qsearch.games.parcheckers import ParCheckers, make_action, skip_action
+from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.parcheckers_svg import parcheckers_svg
 from qsearch.viz.play import THINKING_BADGE, ThinkingGuard
 
 BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most this size
 
 
-class PlayParCheckers(ThinkingGuard):
+class PlayParCheckers(ThinkingGuard, LazyWidget):
     """You (player ``human``, 0 = yellow + green) against ``opponent`` (default agent 3)."""
 
     def __init__(self, opponent=None, human: int = 0, seed: int = 0):
@@ -45,7 +46,7 @@ class PlayParCheckers(ThinkingGuard):
         self.message = ""
         self.agent_moves: list[str] = []
         self._init_guard()
-        self._build_widget()
+        _ = self.widget                  # built at once: every move keeps its buttons in step
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
@@ -165,7 +166,7 @@ class PlayParCheckers(ThinkingGuard):
         return parcheckers_svg(self.state, highlight=history[-1] if history else None)
 
     # ------------------------------------------------------------------ widget
-    def _build_widget(self) -> None:
+    def _build_widget(self):
         self._values = widgets.ToggleButtons(options=[], value=None, description="value",
                                              style={"button_width": "48px"},
                                              layout=widgets.Layout(flex_flow="row wrap"))
@@ -186,11 +187,12 @@ class PlayParCheckers(ThinkingGuard):
         self._undo.on_click(lambda _b: self._guarded(self.undo))
         self._first = widgets.Checkbox(value=self.human == 0, description="I play yellow+green",
                                        indent=False, layout=widgets.Layout(width="auto"))
-        self.widget = widgets.VBox([self._board, self._values, self._pieces,
-                                    widgets.HBox([self._new, self._undo, self._first],
-                                                 layout=widgets.Layout(flex_flow="row wrap")),
-                                    self._status])
-        self.widget.add_class("qsearch-play")
+        box = widgets.VBox([self._board, self._values, self._pieces,
+                            widgets.HBox([self._new, self._undo, self._first],
+                                         layout=widgets.Layout(flex_flow="row wrap")),
+                            self._status])
+        box.add_class("qsearch-play")
+        return box
 
     def _on_value(self, change) -> None:
         if self._stale():
@@ -220,7 +222,7 @@ class PlayParCheckers(ThinkingGuard):
             pass                               # the message is shown in the status line
 
     def _refresh(self) -> None:
-        if not hasattr(self, "widget"):
+        if self._widget is None:
             return
         s = self.state
         mine = not s.is_terminal() and s.current_player() == self.human and not self.thinking
@@ -247,11 +249,7 @@ class PlayParCheckers(ThinkingGuard):
         sign = THINKING_BADGE if self.thinking else ""
         self._status.value = f"<p>{sign}{escape(self.status_text)}</p>"
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The live widget, and the board as a static SVG for viewers without a kernel."""
-        bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
-        data = bundle[0] if isinstance(bundle, tuple) else bundle
+    def _bundle_svg(self) -> str:
+        """The board as a static SVG (at its full size) for viewers without a kernel."""
         width, height = BOARD_SIZE
-        data["image/svg+xml"] = self.svg().replace(
-            "<svg ", f'<svg width="{width}" height="{height}" ', 1)
-        return bundle
+        return self.svg().replace("<svg ", f'<svg width="{width}" height="{height}" ', 1)

@@ -14,7 +14,7 @@ searched. Everything works without a browser too::
     game.verdict()                  # "won" / "drawn" / "lost" for you, with best play
 
 ``PlayQuarto(opponent="perfect")`` plays the solved game's perfect player instead
-(:class:`qsearch.quarto_proof.PerfectPlayer`): against it the first player cannot win.
+(:class:`qsearch.proofs.quarto_own.PerfectPlayer`): against it the first player cannot win.
 
 The board is an SVG string in ``widgets.HTML`` (no ``Output`` widget: strict nbval passes).
 """
@@ -26,11 +26,12 @@ from qsearch.core.errors import IllegalMoveError
 from qsearch.games import OwnPieceQuarto
 from qsearch.games.quarto import piece_code, square_name
 from qsearch.search.quarto_ab import ab_minimax
+from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.play import number_text, plural
 from qsearch.viz.quarto_svg import quarto_svg
 
 
-class PlayQuarto:
+class PlayQuarto(LazyWidget):
     """Human against the document's alpha-beta (depth 4, payoff 10 - depth) on its variant.
 
     ``depth``: None for the document's rule (4, never past the 15th placement) or an int;
@@ -55,7 +56,7 @@ class PlayQuarto:
         self.piece: int | None = None
         self.last_result = None
         self.message = ""
-        self._build_widget()
+        _ = self.widget                  # built at once: every move keeps its buttons in step
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
@@ -125,7 +126,7 @@ class PlayQuarto:
     def perfect_player(self):
         """The solved game's perfect player (the proof is read once)."""
         if self._perfect is None:
-            from qsearch.quarto_proof import PerfectPlayer, load_proof
+            from qsearch.proofs.quarto_own import PerfectPlayer, load_proof
 
             self._perfect = PerfectPlayer(load_proof())
         return self._perfect
@@ -195,7 +196,7 @@ class PlayQuarto:
         return quarto_svg(self.state, highlight=highlight)
 
     # ------------------------------------------------------------------ widget
-    def _build_widget(self) -> None:
+    def _build_widget(self):
         layout = widgets.Layout(width="64px", height="40px")
         self._square_buttons = []
         for r in range(4):
@@ -226,10 +227,10 @@ class PlayQuarto:
         controls = widgets.VBox([widgets.HTML("<b>square</b>"), grid,
                                  widgets.HTML("<b>piece</b>"), pieces,
                                  widgets.HBox([new, undo, judge]), self._first])
-        self.widget = widgets.VBox([widgets.HBox([self._board, controls]), self._status])
+        return widgets.VBox([widgets.HBox([self._board, controls]), self._status])
 
     def _refresh(self) -> None:
-        if not hasattr(self, "widget"):
+        if self._widget is None:
             return
         over = self.state.is_terminal()
         taken = self.state.board_pieces()
@@ -246,9 +247,6 @@ class PlayQuarto:
     def _show_verdict(self) -> None:
         self.message = f"with best play from here you have {self.verdict()} this game"
         self._refresh()
-
-    def _repr_mimebundle_(self, **kwargs):
-        return self.widget._repr_mimebundle_(**kwargs)
 
     def _repr_svg_(self) -> str:
         """The board, for viewers without a kernel (IPython adds it beside the widget)."""

@@ -9,7 +9,7 @@ search too at every move (the move is the same either way, only the count differ
 or press "fill in the table" to compute the missing counts of the moves played so far.
 Headless use::
 
-    game = PlayDocument001(depth=6)
+    game = PlayPruningToggle(depth=6)
     game.play(3)                     # the human's column, then the engine's reply
     game.alphabeta = True            # the toggle (or game.toggle.value = True)
     game.fill_table()                # the counts the toggle did not run
@@ -18,9 +18,11 @@ Headless use::
 The engine is the document's: ``minimax()`` over ``V``/``alpha_beta_V`` (the compiled
 :func:`qsearch.documents.connect4_practice.document_move`), wins ``+inf``, losses ``-inf``,
 ``potential_lines`` at the depth limit, with the book rules when the depth is 2 or less.
+``PlayDocument001`` is the old name of :class:`PlayPruningToggle` (deprecated).
 """
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import ipywidgets as widgets
@@ -40,7 +42,7 @@ def document_heuristic(depth: int):
 class MoveCalls:
     """One engine move: its ply, column, value, and the calls without and with pruning.
 
-    A count is None until that search has run (see :meth:`PlayDocument001.fill_table`).
+    A count is None until that search has run (see :meth:`PlayPruningToggle.fill_table`).
     """
 
     ply: int
@@ -51,8 +53,10 @@ class MoveCalls:
     alphabeta: bool                 # the toggle's state when the move was played
 
 
-class PlayDocument001(PlayConnect4):
-    """:class:`~qsearch.viz.play.PlayConnect4` with document 001's engine and the toggle.
+class PlayPruningToggle(PlayConnect4):
+    """Connect-4 against document 001's engine, with its alpha-beta toggle and call counter.
+
+    A :class:`~qsearch.viz.play.PlayConnect4` whose engine is the document's ``minimax()``.
 
     ``alphabeta``: the toggle's initial state (the document's ``ALPHABETA_TOGGLE = false``).
     ``evaluate``: the leaf function (default: :func:`document_heuristic` of the depth).
@@ -78,7 +82,7 @@ class PlayDocument001(PlayConnect4):
     @alphabeta.setter
     def alphabeta(self, value: bool) -> None:
         self._alphabeta = bool(value)
-        if hasattr(self, "toggle") and self.toggle.value != self._alphabeta:
+        if self._widget is not None and self.toggle.value != self._alphabeta:
             self.toggle.value = self._alphabeta      # keeps the button in step
         self._refresh()
 
@@ -202,8 +206,8 @@ class PlayDocument001(PlayConnect4):
         return ("<table style='font-size:small'>" + head + "".join(body) + "</table>")
 
     # ------------------------------------------------------------------ widget
-    def _build_widget(self) -> None:
-        super()._build_widget()
+    def _build_widget(self):
+        box = super()._build_widget()
         self.algorithm_dropdown.layout.display = "none"  # the toggle chooses the search
         self.toggle = widgets.ToggleButton(value=self._alphabeta,
                                            description=self._toggle_label(),
@@ -222,23 +226,30 @@ class PlayDocument001(PlayConnect4):
         controls = widgets.HBox([self.depth_dropdown, self.toggle, self.first_checkbox,
                                  self.new_button, self.undo_button],
                                 layout=widgets.Layout(flex_flow="row wrap"))
-        board = self.widget.children[1]
+        board = box.children[1]
         table = widgets.VBox([widgets.HBox([self.both_checkbox, self.fill_button]), self.table])
-        self.widget = widgets.VBox([controls, widgets.HBox([board, table],
-                                                           layout=widgets.Layout(
-                                                               flex_flow="row wrap")),
-                                    self.status_html])
-        self.widget.add_class("qsearch-play")
+        box = widgets.VBox([controls, widgets.HBox([board, table],
+                                                   layout=widgets.Layout(flex_flow="row wrap")),
+                            self.status_html])
+        box.add_class("qsearch-play")
+        return box
 
     def _on_both(self, change) -> None:
         self.count_both = bool(change["new"])
 
     def _inputs(self) -> list:
-        extra = [self.toggle, self.both_checkbox, self.fill_button] if hasattr(
-            self, "fill_button") else []
-        return super()._inputs() + extra
+        return super()._inputs() + [self.toggle, self.both_checkbox, self.fill_button]
 
     def _refresh(self) -> None:
         super()._refresh()
-        if hasattr(self, "table"):
+        if self._widget is not None:
             self.table.value = self.table_html()
+
+
+class PlayDocument001(PlayPruningToggle):
+    """Deprecated: the old name of :class:`PlayPruningToggle` (same arguments)."""
+
+    def __init__(self, *args, **kwargs):
+        warnings.warn("PlayDocument001 is deprecated: use PlayPruningToggle (same arguments)",
+                      DeprecationWarning, stacklevel=2)
+        super().__init__(*args, **kwargs)

@@ -15,10 +15,8 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from qsearch.core.constants import CHANCE, TERMINAL
 from qsearch.core.trace import TraceEvent
-
-TERMINAL = -4
-CHANCE = -1
 
 NodeKind = str  # "max", "min", "chance", "terminal" (game over), "leaf" (depth limit), "tt_hit"
 

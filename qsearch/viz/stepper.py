@@ -15,11 +15,12 @@ from __future__ import annotations
 import html
 import math
 
+from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
 from qsearch.viz.tree import draw_search, run_traced, svg_text
 
 
-class SearchStepper:
+class SearchStepper(LazyWidget):
     """A traced search and its step-by-step pictures and captions (see the module docs).
 
     ``SearchStepper(tree_or_game, algorithm="alphabeta", *, depth=None, evaluate=None,
@@ -45,7 +46,6 @@ class SearchStepper:
         self.draw_options = {"hide_unexplored": hide_unexplored, "title": title,
                              "edge_labels": edge_labels, "node_label": node_label}
         self._svgs: dict[int, str] = {}
-        self._widget = None
 
     # ------------------------------------------------------------------ content
     @property
@@ -83,13 +83,6 @@ class SearchStepper:
         return [self.caption(k) for k in range(self.n_steps)]
 
     # ------------------------------------------------------------------ widget
-    @property
-    def widget(self):
-        """The ipywidgets box (built on first use)."""
-        if self._widget is None:
-            self._widget = self._build_widget()
-        return self._widget
-
     def _build_widget(self):
         import ipywidgets as widgets
 
@@ -135,11 +128,9 @@ class SearchStepper:
         return (f"<div style='font-size:1.05em;min-height:2.6em'><b>step {step + 1} of "
                 f"{self.n_steps}</b> &mdash; {html.escape(self.caption(step))}</div>")
 
-    def _repr_mimebundle_(self, include=None, exclude=None):
-        """The live widget; IPython adds ``_repr_svg_`` (the final tree) for kernel-less viewers."""
-        return self.widget._repr_mimebundle_(include=include, exclude=exclude)
-
     def _repr_svg_(self) -> str:
+        """The finished search, for viewers without a kernel (IPython adds it beside the
+        widget)."""
         return self.final_svg()
 
     def __repr__(self) -> str:

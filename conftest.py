@@ -1,0 +1,32 @@
+"""What every test run shares: the slow tier and paths that do not depend on the working
+directory.
+
+``python -m pytest -m "not slow"`` is the quick loop: it leaves out every test marked
+``@pytest.mark.slow`` (over ~2 s each), every notebook and the real-browser tests, which
+are marked here. The shared helper functions are in ``tests/helpers.py``.
+"""
+from pathlib import Path
+
+import pytest
+
+
+def pytest_configure(config):
+    """Read ``--nbval-sanitize-with`` (a relative path in pyproject.toml's addopts) from the
+    project's root when it is not found from the working directory, so that a run started
+    elsewhere (``cd /tmp && pytest /path/to/qsearch``) checks the notebooks the same way."""
+    given = getattr(config.option, "nbval_sanitize_with", None)
+    if given and not Path(given).is_absolute() and not Path(given).exists():
+        at_root = config.rootpath / given
+        if at_root.exists():
+            config.option.nbval_sanitize_with = str(at_root)
+
+
+BROWSER = Path(__file__).parent / "tests" / "browser"
+
+
+def pytest_collection_modifyitems(config, items):
+    """Every notebook cell is slow (one notebook runs for tens of seconds to minutes), and so
+    is every real-browser test (skipped unless .ci/browser_test.sh enables them)."""
+    for item in items:
+        if item.path.suffix == ".ipynb" or item.path.is_relative_to(BROWSER):
+            item.add_marker(pytest.mark.slow)

@@ -1,0 +1,152 @@
+"""The tournaments' players, named by short specs.
+
+``ab3`` (alpha-beta depth 3 with the game's heuristic), ``mcts170``, ``em2``
+(expectiminimax, depth counting chance levels as the document does), ``eml4`` (limited
+expectiminimax: the :data:`LIMIT` most probable rolls), ``random``. Which searches a game's
+players use, with which heuristic and move order, is the game's record in
+:mod:`qsearch.arena.tournament_games`. Specs are plain strings, so a game is a picklable
+task on any executor.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from qsearch.arena.tournament_games import TOURNAMENT_GAMES, WIN, TournamentGame, tournament_game
+
+LIMIT = 15                  # limited expectiminimax: the 15 likeliest rolls (the non-doubles)
+ORDER_C4 = list(TOURNAMENT_GAMES["connect4"].order)
+
+
+class MCTSPlayer:
+    """Document 002's MCTS (UCT, random rollouts, c = sqrt 2) with a fixed iteration count.
+
+    The search's seed is drawn from the rng the arena hands the player, so games are
+    reproducible from the game's seed.
+    """
+
+    def __init__(self, iterations: int, name: str | None = None):
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be an int >= 1, not {iterations!r}")
+        self.iterations = iterations
+        self.name = name or f"MCTS {iterations}"
+        self.last_result = None
+
+    def reset(self) -> None:
+        """Forget the last search (the arena calls this before each game)."""
+        self.last_result = None
+
+    def __call__(self, state, rng: random.Random) -> int:
+        from qsearch.search import mcts
+
+        self.last_result = mcts(state, self.iterations, seed=rng.getrandbits(63))
+        return self.last_result.action
+
+    def __repr__(self) -> str:
+        return f"MCTSPlayer({self.iterations})"
+
+
+# --------------------------------------------------------------------------- searches
+def _alphabeta(game: TournamentGame, depth: int, name: str):
+    from qsearch.arena.players import SearchPlayer
+
+    options = {} if game.order is None else {"order": list(game.order)}
+    return SearchPlayer("alphabeta", depth, game.evaluator(), name=name,
+                        win_value=WIN, win_decay=1.0, **options)
+
+
+def _expectiminimax(game: TournamentGame, depth: int, name: str):
+    from qsearch.arena.players import SearchPlayer
+    from qsearch.search import expectiminimax
+
+    return SearchPlayer(expectiminimax, depth, game.evaluator(), name=name, win_value=WIN)
+
+
+def _limited_expectiminimax(game: TournamentGame, depth: int, name: str):
+    from qsearch.arena.players import SearchPlayer
+    from qsearch.search import expectiminimax
+
+    return SearchPlayer(expectiminimax, depth, game.evaluator(), name=name, limit=LIMIT,
+                        win_value=WIN)
+
+
+@dataclass(frozen=True)
+class SearchFamily:
+    """A family of searching players: ``<prefix><depth>`` specs, the document's name."""
+
+    prefix: str
+    label: str                                  # the document's name: "Poda 3"
+    build: Callable[[TournamentGame, int, str], object]
+
+
+SEARCHES = {s.prefix: s for s in (
+    SearchFamily("ab", "Poda", _alphabeta),
+    SearchFamily("em", "Em", _expectiminimax),
+    SearchFamily("eml", "Em lim", _limited_expectiminimax),
+)}
+
+
+def _search_of(spec: str, prefixes) -> SearchFamily | None:
+    """The family whose prefix ``spec`` starts with (the longest: ``eml`` before ``em``)."""
+    for prefix in sorted(prefixes, key=len, reverse=True):
+        if spec.startswith(prefix):
+            return SEARCHES[prefix]
+    return None
+
+
+def _depth(spec: str, prefix: str) -> int:
+    text = spec[len(prefix):]
+    if not text.isdigit() or int(text) < 1:
+        raise ValueError(f"bad player spec {spec!r}: {prefix} needs a depth >= 1 ({prefix}3)")
+    return int(text)
+
+
+def evaluator(game: str):
+    """The heuristic of ``game``'s searching players."""
+    return tournament_game(game).evaluator()
+
+
+def _spec_help() -> str:
+    """The specs each game takes, for error messages: "ab<depth> (connect4, reversi), ..."."""
+    games_of: dict = {}
+    for prefix in SEARCHES:
+        games = tuple(g.name for g in TOURNAMENT_GAMES.values() if prefix in g.searches)
+        games_of.setdefault(games, []).append(f"{prefix}<depth>")
+    return ", ".join(f"{' / '.join(specs)} ({', '.join(games)})"
+                     for games, specs in games_of.items())
+
+
+def make_player(game: str, spec: str, iterations: int | None = None):
+    """The player a spec names on ``game`` (see the module's docstring).
+
+    ``iterations`` overrides an MCTS spec's count (the "time" pairing).
+    """
+    from qsearch.arena.players import RandomPlayer
+
+    if not isinstance(spec, str):
+        raise TypeError(f"a player spec is a string such as 'ab3', not {spec!r}")
+    if spec == "random":
+        return RandomPlayer()
+    if spec.startswith("mcts"):
+        n = _depth(spec, "mcts")
+        return MCTSPlayer(iterations or n, name=f"MCTS {iterations or n}")
+    record = tournament_game(game)
+    search = _search_of(spec, record.searches)
+    if search is None:
+        raise ValueError(f"unknown player {spec!r} for {game}: use {_spec_help()}, "
+                         "mcts<iterations> or random")
+    depth = _depth(spec, search.prefix)
+    return search.build(record, depth, f"{search.label} {depth}")
+
+
+def label(spec: str, iterations: int | None = None) -> str:
+    """The document's name for a spec ("Poda 3", "MCTS 170", "Em lim 2", "Random")."""
+    if spec == "random":
+        return "Random"
+    if spec.startswith("mcts"):
+        return f"MCTS {iterations or spec[4:]}"
+    search = _search_of(spec, SEARCHES)
+    if search is None:
+        raise ValueError(f"unknown player spec {spec!r}")
+    return f"{search.label} {spec[len(search.prefix):]}"

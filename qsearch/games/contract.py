@@ -1,0 +1,208 @@
+"""``check_game``: the rules every search relies on, checked on random games of any game.
+
+A student who writes a game runs ``check_game(MyGame())`` before searching it; qsearch's own
+test suite runs the same function over every engine (``tests/test_game_contract.py``). Each
+rule broken raises :class:`GameContractError` naming the rule and the moves that show it::
+
+    GameContractError: undo_action() did not restore the state
+      after the moves 0:1, 2:3 (then 1:2 and undo_action())
+"""
+from __future__ import annotations
+
+import math
+import numbers
+import random
+
+from qsearch.games import protocol as P
+
+
+class GameContractError(ValueError):
+    """A game broke a rule of the protocol; the message names the rule and the moves."""
+
+
+def snapshot(state) -> tuple:
+    """What can be seen of a state from outside, to tell whether something changed it."""
+    over = state.is_terminal()
+    seen = [state.current_player(), bool(over), tuple(state.legal_actions())]
+    if over:
+        seen.append(tuple(state.returns()))
+    if type(state).__str__ is not object.__str__:
+        seen.append(str(state))
+    for name in ("position_key", "history"):
+        method = getattr(state, name, None)
+        if callable(method):
+            value = method()
+            seen.append(tuple(value) if isinstance(value, list) else value)
+    return tuple(seen)
+
+
+class _Checker:
+    def __init__(self, state, zero_sum: bool, players: int):
+        self.zero_sum = zero_sum
+        self.players = players
+        self.path: list[str] = []
+        self.root = state
+
+    def fail(self, rule: str, then: str = "") -> None:
+        moves = ", ".join(self.path) if self.path else "none (the initial state)"
+        extra = f" (then {then})" if then else ""
+        raise GameContractError(f"{rule}\n  after the moves {moves}{extra}")
+
+    def name(self, state, action) -> str:
+        try:
+            return P.action_to_string(state, action)
+        except Exception:                       # a broken action_to_string is checked below
+            return repr(action)
+
+    def check_state(self, state) -> None:
+        player = state.current_player()
+        over = state.is_terminal()
+        if not isinstance(over, (bool, int)):
+            self.fail(f"is_terminal() returned {over!r}, not True or False")
+        if isinstance(player, bool) or not isinstance(player, numbers.Integral):
+            self.fail(f"current_player() returned {player!r}, not an int")
+        if bool(over) != P.game_over(player):
+            self.fail(f"is_terminal() is {bool(over)} but current_player() is {player} "
+                      "(-4, TERMINAL, exactly when the game is over)")
+        if over:
+            self.check_terminal(state)
+        elif P.is_chance_node(state):
+            self.check_chance(state)
+        else:
+            if not 0 <= player < self.players:
+                self.fail(f"current_player() is {player}, not a player from 0 to "
+                          f"{self.players - 1}, at a state that is neither over nor chance")
+            self.check_actions(state)
+
+    def check_terminal(self, state) -> None:
+        legal = list(state.legal_actions())
+        if legal:
+            self.fail(f"the game is over but legal_actions() is {legal[:8]}, not empty")
+        returns = list(state.returns())
+        if len(returns) != self.players:
+            self.fail(f"returns() has {len(returns)} entries for {self.players} players")
+        for r in returns:
+            if isinstance(r, bool) or not isinstance(r, numbers.Real) or math.isnan(r):
+                self.fail(f"returns() holds {r!r}, not a number")
+        if self.zero_sum and abs(sum(returns)) > 1e-9:
+            self.fail(f"returns() {returns} do not sum to 0; two-player search needs a "
+                      "zero-sum game (pass zero_sum=False to check a game that is not)")
+
+    def check_chance(self, state) -> None:
+        outcomes = P.chance_outcomes(state)
+        if not outcomes:
+            self.fail("a chance node has no chance_outcomes()")
+        total = 0.0
+        for action, p in outcomes:
+            if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 < p <= 1:
+                self.fail(f"chance outcome {action!r} has probability {p!r}, not in (0, 1]")
+            total += p
+        if abs(total - 1.0) > 1e-9:
+            self.fail(f"the chance probabilities sum to {total!r}, not 1")
+        self.check_distinct([a for a, _ in outcomes], "chance_outcomes()")
+
+    def check_actions(self, state) -> None:
+        legal = list(state.legal_actions())
+        if not legal:
+            self.fail("legal_actions() is empty but the game is not over")
+        self.check_distinct(legal, "legal_actions()")
+        has_names = callable(getattr(state, "action_to_string", None))
+        has_parser = callable(getattr(state, "string_to_action", None))
+        for a in legal:
+            text = self.name(state, a)
+            if not isinstance(text, str):
+                self.fail(f"action_to_string({a}) returned {text!r}, not a string")
+            if has_names and has_parser:
+                try:
+                    back = state.string_to_action(text)
+                except Exception as exc:
+                    self.fail(f"string_to_action({text!r}) raised {exc!r}; it should give {a}")
+                if back != a:
+                    self.fail(f"string_to_action(action_to_string({a})) is {back!r}, not {a}")
+
+    def check_distinct(self, actions, where: str) -> None:
+        for a in actions:
+            if isinstance(a, bool) or not isinstance(a, numbers.Integral):
+                self.fail(f"{where} holds {a!r}, not an int")
+        if len(set(actions)) != len(actions):
+            self.fail(f"{where} lists an action twice: {actions}")
+
+    def check_moves_leave_copies_alone(self, state, action) -> None:
+        before = snapshot(state)
+        name = self.name(state, action)
+        copy = state.clone()
+        if copy is state:
+            self.fail("clone() returned the state itself, not a copy")
+        if snapshot(copy) != before:
+            self.fail("clone() gives a state that differs from the original")
+        copy.apply_action(action)
+        if snapshot(state) != before:
+            self.fail("applying an action to a clone changed the original: clones share "
+                      "data (copy lists with list(...), not by assignment)", f"{name} on the clone")
+        if callable(getattr(state, "child", None)):
+            made = state.child(action)
+            if snapshot(state) != before:
+                self.fail("child() changed the state it was called on", f"child({name})")
+            if snapshot(made) != snapshot(copy):
+                self.fail("child(a) differs from clone() then apply_action(a)", name)
+        if P.has_undo(state):
+            trial = state.clone()
+            trial.apply_action(action)
+            trial.undo_action()
+            if snapshot(trial) != before:
+                self.fail("undo_action() did not restore the state", f"{name} and undo_action()")
+
+
+def check_game(state_or_factory, *, games: int = 20, seed: int = 0, max_moves: int = 10_000,
+               zero_sum: bool = True, players: int = 2) -> int:
+    """Play ``games`` random games of a game and check every rule the searches rely on.
+
+    ``state_or_factory``: an initial state (it is cloned, never changed) or a callable that
+    returns one. Checked at every state reached: the protocol's methods exist; the game is
+    over exactly when ``current_player()`` says TERMINAL; legal actions are distinct ints,
+    non-empty until the end and empty after; ``returns()`` has one number per player and sums
+    to 0 (``zero_sum=False`` to skip); chance probabilities lie in (0, 1] and sum to 1;
+    ``clone()`` copies are independent, ``child(a)`` and ``undo_action()`` (where given)
+    leave the state as it was; ``string_to_action(action_to_string(a)) == a`` where both
+    are given; and every game ends within ``max_moves``. Raises
+    :class:`GameContractError` (a ``ValueError``) naming the first broken rule and the moves
+    that show it; returns the number of states checked.
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int, not {games!r}")
+    if isinstance(state_or_factory, type) or (
+            callable(state_or_factory) and not hasattr(state_or_factory, "current_player")):
+        def fresh():
+            return state_or_factory()
+    else:
+        P.check_protocol(state_or_factory, "check_game")
+        first = state_or_factory
+
+        def fresh():
+            return first.clone()
+    rng = random.Random(seed)
+    checked = 0
+    for _ in range(games):
+        state = fresh()
+        P.check_protocol(state, "check_game")
+        checker = _Checker(state, zero_sum, players)
+        for _ply in range(max_moves + 1):
+            checker.check_state(state)
+            checked += 1
+            if state.is_terminal():
+                break
+            if P.is_chance_node(state):
+                outcomes = P.chance_outcomes(state)
+                action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+            else:
+                action = rng.choice(list(state.legal_actions()))
+            checker.check_moves_leave_copies_alone(state, action)
+            checker.path.append(checker.name(state, action))
+            state.apply_action(action)
+        else:
+            checker.fail(f"the game did not end within {max_moves} moves "
+                         "(raise max_moves if it is really that long)")
+    return checked
+
+
+__all__ = ["GameContractError", "check_game", "snapshot"]

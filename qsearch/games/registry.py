@@ -1,0 +1,213 @@
+"""Games by name, as ``pyspiel.load_game`` does: qsearch's engines, then any OpenSpiel game.
+
+    >>> from qsearch.games import load, game_info
+    >>> state = load("connect4")                       # qsearch's compiled engine
+    >>> state = load("breakthrough(rows=5,columns=5)")  # OpenSpiel's (pip install open-spiel)
+    >>> game_info(state).chance
+    False
+
+:func:`game_info` describes a state's game the way OpenSpiel's ``GameType`` does (players,
+chance, zero-sum, utility bounds, longest game), so a search can refuse what it cannot do
+(:func:`require_searchable`).
+"""
+from __future__ import annotations
+
+import importlib
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a search needs to know about a game before it starts."""
+
+    name: str
+    players: int = 2
+    chance: bool = False
+    zero_sum: bool = True
+    perfect_information: bool = True
+    min_utility: float | None = -1.0
+    max_utility: float | None = 1.0
+    max_length: int | None = None
+    source: str = "python"          # "qsearch", "openspiel" or "python" (a class's own game)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    factory: str                    # "module:callable"
+    info: GameInfo
+    params: tuple[str, ...] = ()    # keyword parameters the factory takes
+
+
+def _info(name, **kw) -> GameInfo:
+    return GameInfo(name=name, source="qsearch", **kw)
+
+
+_QSEARCH = {
+    "tictactoe": _Entry("qsearch.games.tictactoe:TicTacToe", _info("tictactoe", max_length=9)),
+    "connect4": _Entry("qsearch.games.connect4:Connect4", _info("connect4", max_length=42)),
+    "quarto": _Entry("qsearch.games.quarto:Quarto", _info("quarto", max_length=32)),
+    "quarto_own": _Entry("qsearch.games.quarto:OwnPieceQuarto",
+                         _info("quarto_own", max_length=16)),
+    "reversi": _Entry("qsearch.games.reversi:Reversi", _info("reversi", max_length=128)),
+    "hypergammon": _Entry("qsearch.games.hypergammon:Hypergammon",
+                          _info("hypergammon", chance=True), ("max_turns",)),
+    "parcheckers": _Entry("qsearch.games.parcheckers:ParCheckers", _info("parcheckers")),
+    "pig": _Entry("qsearch.games.pig:Pig", _info("pig", chance=True),
+                  ("win_score", "faces", "horizon")),
+    "nim": _Entry("qsearch.games.nim:Nim", GameInfo("nim", source="python"), ("heaps",)),
+    "extra_turn_nim": _Entry("qsearch.games.nim:ExtraTurnNim",
+                             GameInfo("extra_turn_nim", source="python"), ("heaps",)),
+}
+# Other spellings people type.
+_ALIASES = {"tic_tac_toe": "tictactoe", "connect_four": "connect4", "othello": "reversi",
+            "quarto-own": "quarto_own", "quarto_own_piece": "quarto_own"}
+_REGISTERED: dict[str, tuple[Callable, GameInfo]] = {}
+
+
+def register(name: str, factory: Callable, info: GameInfo | None = None) -> None:
+    """Make ``load(name)`` call ``factory(**params)`` (a class's own game, for instance)."""
+    if not callable(factory):
+        raise TypeError(f"factory must be callable, not {factory!r}")
+    _REGISTERED[name] = (factory, info or GameInfo(name=name))
+
+
+def names() -> list[str]:
+    """qsearch's game names and the ones registered (OpenSpiel's are not listed here)."""
+    return sorted(set(_QSEARCH) | set(_REGISTERED))
+
+
+_SPEC = re.compile(r"^\s*([A-Za-z_][\w\-]*)\s*(?:\((.*)\))?\s*$")
+
+
+def _parse(spec: str) -> tuple[str, dict]:
+    """``"name(a=1,b=x)"`` -> ``("name", {"a": 1, "b": "x"})``."""
+    match = _SPEC.match(spec)
+    if not match:
+        raise ValueError(f"malformed game string {spec!r}: expected name or name(key=value,...)")
+    name, inside = match.group(1), match.group(2)
+    params = {}
+    for part in filter(None, (p.strip() for p in (inside or "").split(","))):
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise ValueError(f"malformed parameter {part!r} in {spec!r}: expected key=value")
+        params[key.strip()] = _value(value.strip())
+    return name, params
+
+
+def _value(text: str):
+    for convert in (int, float):
+        try:
+            return convert(text)
+        except ValueError:
+            pass
+    return {"true": True, "false": False}.get(text.lower(), text)
+
+
+def load(name: str, **params):
+    """The initial state of the game called ``name``, with ``params`` (or ``name(k=v,...)``).
+
+    qsearch's engines first (:func:`names`), then games added with :func:`register`, then
+    OpenSpiel's (``pyspiel.load_game``), when OpenSpiel is installed; ``"openspiel:NAME"``
+    asks OpenSpiel even where qsearch has a game of that name (``"openspiel:tic_tac_toe"``).
+    """
+    if not isinstance(name, str):
+        raise TypeError(f"a game name is a string, not {type(name).__name__}")
+    if name.startswith("openspiel:"):
+        base, parsed = _parse(name[len("openspiel:"):])
+        parsed.update(params)
+        return _load_openspiel(base, parsed)
+    base, parsed = _parse(name)
+    parsed.update(params)
+    key = _ALIASES.get(base, base)
+    if key in _REGISTERED:
+        return _REGISTERED[key][0](**parsed)
+    if key in _QSEARCH:
+        entry = _QSEARCH[key]
+        unknown = sorted(set(parsed) - set(entry.params))
+        if unknown:
+            takes = ", ".join(entry.params) or "no parameters"
+            raise ValueError(f"{key} does not take {', '.join(unknown)} (it takes {takes})")
+        return _factory(entry)(**parsed)
+    return _load_openspiel(base, parsed)
+
+
+def _load_openspiel(base: str, params: dict):
+    try:
+        import pyspiel
+    except ImportError:
+        raise ValueError(
+            f"unknown game {base!r}: qsearch's games are {', '.join(names())}; other names "
+            "are looked up in OpenSpiel, which is not installed (pip install open-spiel, or "
+            "pip install 'qsearch[openspiel]')") from None
+    if base not in pyspiel.registered_names():
+        raise ValueError(f"unknown game {base!r}: neither qsearch's ({', '.join(names())}) "
+                         "nor OpenSpiel's (pyspiel.registered_names())")
+    game = pyspiel.load_game(base, params) if params else pyspiel.load_game(base)
+    return game.new_initial_state()
+
+
+def game_info(state) -> GameInfo:
+    """What is known of ``state``'s game: from qsearch's table, OpenSpiel's game type, or
+    guessed for a class's own game (two players, zero-sum, chance if it has chance nodes)."""
+    for entry in _QSEARCH.values():
+        if type(state) is _factory(entry):
+            return entry.info
+    for factory, info in _REGISTERED.values():
+        if isinstance(factory, type) and isinstance(state, factory):
+            return info
+    get_game = getattr(state, "get_game", None)
+    if get_game is not None:
+        return _openspiel_info(get_game())
+    chance = callable(getattr(state, "is_chance_node", None)) or \
+        callable(getattr(state, "chance_outcomes", None))
+    name = getattr(state, "name", None) or type(state).__name__
+    return GameInfo(name=str(name), chance=chance, min_utility=None, max_utility=None)
+
+
+def _factory(entry: _Entry):
+    module, attr = entry.factory.split(":")
+    return getattr(importlib.import_module(module), attr)
+
+
+def _openspiel_info(game) -> GameInfo:
+    import pyspiel
+    kind = game.get_type()
+    return GameInfo(
+        name=str(game),
+        players=game.num_players(),
+        chance=kind.chance_mode != pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        zero_sum=kind.utility in (pyspiel.GameType.Utility.ZERO_SUM,
+                                  pyspiel.GameType.Utility.CONSTANT_SUM),
+        perfect_information=kind.information == pyspiel.GameType.Information.PERFECT_INFORMATION
+        and kind.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL,
+        min_utility=game.min_utility(),
+        max_utility=game.max_utility(),
+        max_length=game.max_game_length(),
+        source="openspiel",
+    )
+
+
+CHANCE_SEARCHES = ("expectiminimax", "mcts")
+TWO_PLAYER_SEARCHES = ("minimax", "negamax", "alphabeta", "pvs", "iterative_deepening",
+                       "limited_minimax", "quiescence")
+
+
+def require_searchable(state, search: str) -> GameInfo:
+    """The game's :class:`GameInfo`; a clear ValueError when ``search`` cannot play it."""
+    info = game_info(state)
+    if not info.perfect_information:
+        raise ValueError(f"{search} needs a game of perfect information with sequential moves; "
+                         f"{info.name} is not (OpenSpiel's own algorithms, e.g. CFR or ISMCTS, "
+                         "handle such games)")
+    if info.players != 2:
+        raise ValueError(f"{search} searches two-player games; {info.name} has "
+                         f"{info.players} players")
+    if info.chance and search in TWO_PLAYER_SEARCHES:
+        raise ValueError(f"{info.name} has chance nodes, which {search} cannot search: use "
+                         "expectiminimax or mcts")
+    return info
+
+
+__all__ = ["GameInfo", "game_info", "load", "names", "register", "require_searchable"]

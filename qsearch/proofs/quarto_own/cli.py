@@ -1,0 +1,74 @@
+"""``python -m qsearch solve quarto-own``: a position's exact value, or build or check the
+proof."""
+from __future__ import annotations
+
+import json
+import time
+
+from qsearch.games import OwnPieceQuarto
+from qsearch.proofs.quarto_own.builder import build_proof
+from qsearch.proofs.quarto_own.checker import check_proof
+from qsearch.proofs.quarto_own.format import (
+    DEFAULT_PROGRESS,
+    DEFAULT_PROOF,
+    load_proof,
+    proof_summary,
+)
+
+
+def add_cli_options(parser) -> None:
+    """The options of ``python -m qsearch solve quarto-own`` (added to the solve parser)."""
+    g = parser.add_argument_group("quarto-own (document 000's Quarto from the empty board)")
+    g.add_argument("--proof", default=str(DEFAULT_PROOF), help="proof file to write or check")
+    g.add_argument("--progress", default=str(DEFAULT_PROGRESS),
+                   help="JSON lines of solved positions (a stopped run resumes from it)")
+    g.add_argument("--proof-depth", type=int, default=4, help="plies of the strategy tree")
+    g.add_argument("--workers", type=int, default=1,
+                   help="processes for the leaves (a ProcessPoolExecutor; 1: here)")
+    g.add_argument("--check", nargs="?", const=-1, type=int, default=None, metavar="N",
+                   help="check the proof file instead: all leaves, or N sampled ones")
+
+
+def cli_solve(args) -> int:
+    """``python -m qsearch solve quarto-own [placements]``: a position's exact value and its
+    moves' values, or (no position) build the proof from the empty board, or ``--check`` it."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    def log(*a):
+        print(time.strftime("%H:%M:%S"), *a, flush=True)
+
+    if args.check is not None:
+        proof = load_proof(args.proof)
+        report = check_proof(proof, sample=None if args.check < 0 else args.check, log=log,
+                             executor=ProcessPoolExecutor(args.workers)
+                             if args.workers > 1 else None)
+        print(json.dumps(report, indent=1))
+        return 0
+    if args.position.strip():
+        from qsearch.search.quarto_solver import QuartoSolver, describe
+
+        state = OwnPieceQuarto.from_placements(args.position)
+        print(state)
+        if state.is_terminal():
+            print("the game is over:", state.returns())
+            return 0
+        solver = QuartoSolver()
+        res = solver.solve(state)
+        print(f"score {res.score:+d}: {describe(res.score, state.num_placed())} for the side "
+              f"to move; {res.nodes:,} nodes in {res.elapsed:.2f} s")
+        return 0
+    if args.workers < 1:
+        raise ValueError(f"--workers must be >= 1, not {args.workers}")
+    ex = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        proof = build_proof(args.proof_depth, executor=ex, progress_path=args.progress,
+                            out=args.proof, log=log)
+    finally:
+        if ex is not None:
+            ex.shutdown()
+    v = proof["value_for_player_0"]
+    print(("player 0 (the first player) wins" if v > 0 else "player 1 (the second player) wins"
+           if v < 0 else "a draw") + " with perfect play")
+    print(json.dumps(proof_summary(proof), indent=1))
+    print(f"proof written to {args.proof}")
+    return 0

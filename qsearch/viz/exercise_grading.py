@@ -1,0 +1,112 @@
+"""What every exercise grades with: the student's entries read as numbers (:func:`parse_entry`),
+each wrong entry (:class:`Mistake`), the result (:class:`Grade`), the feedback shown in the
+widgets (its colours, :func:`grade_html`, :func:`error_html`), and the order both exercises
+read a tree in (:func:`walk_named`).
+
+The exercises themselves are in :mod:`qsearch.viz.exercise_tree` and
+:mod:`qsearch.viz.exercise_ordering` (both importable from :mod:`qsearch.viz.exercise`).
+"""
+from __future__ import annotations
+
+import html
+import math
+from dataclasses import dataclass
+
+RIGHT = "#1b7f3b"
+WRONG = "#c0262d"
+ASKED = "#1f5fbf"
+CUT = "#8c8c8c"
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One wrong (or missing) entry: at ``node``, ``what`` ("value", "alpha", "beta", "cut")."""
+
+    node: str
+    what: str
+    expected: object
+    given: object
+    step: int               # the trace index where the search settles this entry
+    message: str
+
+    def __str__(self) -> str:
+        return self.message
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The result of an exercise's ``check()``: ``right`` entries of ``total``, the mistakes
+    in the order the search meets them."""
+
+    right: int
+    total: int
+    mistakes: tuple
+
+    @property
+    def passed(self) -> bool:
+        """True when every entry is right."""
+        return not self.mistakes
+
+    def __str__(self) -> str:
+        if self.passed:
+            return "Right." if self.total == 1 else f"All {self.total} answers are right."
+        lines = [f"{self.right} of {self.total} right. To look at again:"]
+        lines += [f"- {m}" for m in self.mistakes]
+        return "\n".join(lines)
+
+
+def parse_entry(text):
+    """A student's entry as a number: ``3``, ``-2.5``, ``inf``, ``-∞``; None when blank.
+
+    Raises ValueError for anything else (the widget shows that message instead of a grade).
+    """
+    if text is None:
+        return None
+    if isinstance(text, bool):
+        raise TypeError("an entry must be a number, not a bool")
+    if isinstance(text, (int, float)):
+        if text != text:
+            raise ValueError("an entry must be a number, not NaN")
+        return text
+    if not isinstance(text, str):
+        raise TypeError(f"an entry must be a number or text, not {type(text).__name__}")
+    t = text.strip().replace("−", "-").replace("∞", "inf").lower()
+    if not t:
+        return None
+    if t in ("inf", "+inf", "infinity", "+infinity"):
+        return math.inf
+    if t in ("-inf", "-infinity"):
+        return -math.inf
+    try:
+        value = float(t)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a number (write 3, -2, inf or -inf)") from None
+    if value != value:
+        raise ValueError("an entry must be a number, not NaN")
+    return int(value) if value.is_integer() else value
+
+
+def grade_html(text: str, passed: bool) -> str:
+    """The feedback box: ``text`` (escaped, one line per line) green when ``passed``, else red,
+    on white (readable in dark themes)."""
+    colour = RIGHT if passed else WRONG
+    body = html.escape(text).replace("\n", "<br>")
+    return f"<div style='color:{colour};background:white;padding:4px'>{body}</div>"
+
+
+def error_html(err: Exception) -> str:
+    """An entry the exercise cannot read, in red (shown instead of a grade)."""
+    return f"<span style='color:{WRONG}'>{html.escape(str(err))}</span>"
+
+
+def walk_named(named):
+    """Every ``(name, body)`` pair of a named tree (:func:`qsearch.games.toytrees.named_nodes`),
+    breadth-first."""
+    queue = [named]
+    while queue:
+        level = []
+        for name, body in queue:
+            yield name, body
+            if isinstance(body, list):
+                level.extend(body)
+        queue = level

@@ -1,0 +1,54 @@
+"""Helpers shared by several test files (seeded, so every run tests the same positions).
+
+Import them as ``from helpers import ...``: pytest puts ``tests/`` on ``sys.path`` (the
+directory has no ``__init__.py``), so this works from any working directory.
+"""
+
+
+def random_position(cls, rng, max_plies, min_plies=0):
+    """A non-terminal position of game ``cls`` (a class, or any function making the start
+    state) after min_plies..max_plies random actions (chance outcomes included)."""
+    state = cls()
+    for _ in range(rng.randint(min_plies, max_plies)):
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():
+            state.undo_action()
+            break
+    return state
+
+
+def snapshot(state) -> tuple:
+    """Everything observable about a state, to check that an operation left it unchanged."""
+    return (
+        str(state),
+        repr(state),
+        state.position_key(),
+        state.legal_actions(),
+        state.history(),
+        state.current_player(),
+        state.is_terminal(),
+        state.returns(),
+        state.chance_outcomes(),
+    )
+
+
+def lopsided(state, player):
+    """A deliberately asymmetric heuristic (not zero-sum, values in [-5, 5.5]), to catch sign
+    mistakes."""
+    k = state.position_key()
+    return ((k * 2654435761) % 1000) / 100.0 - 5.0 + (0.5 if player == 0 else -0.25)
+
+
+def same_result(a, b) -> bool:
+    """Two search results agree on value, move, principal variation, counts and completeness."""
+    return (a.value, a.action, a.pv, a.counts(), a.complete) == (
+        b.value, b.action, b.pv, b.counts(), b.complete)
+
+
+def random_tree_spec(rng, depth, branching=3):
+    """A toy tree as nested lists: 1..branching children a node, leaves (-9..9) at varying
+    depths (a node above depth 3 becomes a leaf one time in five)."""
+    if depth == 0 or (depth < 3 and rng.random() < 0.2):
+        return rng.randint(-9, 9)
+    return [random_tree_spec(rng, depth - 1, branching)
+            for _ in range(rng.randint(1, branching))]
