@@ -22,6 +22,7 @@ from qsearch.proofs.quarto_own.format import (
     key_of,
     reply_classes,
     state_after,
+    table_move_first,
 )
 
 
@@ -76,14 +77,7 @@ def _choose(solver, state, target: int, progress: Progress, table_bits: int) -> 
     The solver's table suggests the move; its position is then solved from scratch.
     """
     me = state.current_player()
-    solver.reset()
-    solver.solve(state, weak=True)                   # fills the table with a best move
-    hint = solver.table_move(state)
-    actions = state.legal_actions()
-    if hint in actions:
-        actions.remove(hint)
-        actions.insert(0, hint)
-    for a in actions:
+    for a in table_move_first(solver, state):
         child = state.child(a)
         if child.is_terminal():
             v = int(child.returns()[me])

@@ -90,3 +90,16 @@ def proof_summary(proof) -> dict:
             "game over (won) leaves": sum("winner" in n for n, *_ in nodes),
             "leaf solver nodes": sum(n["nodes"] for n in leaves),
             "leaf solver seconds": round(sum(n["seconds"] for n in leaves), 1)}
+def table_move_first(solver, state) -> list:
+    """``state``'s legal actions with the best move of a weak solve first (the order both the
+    builder and the perfect player try them in, so they pick the same move)."""
+    solver.reset()                                   # the same order whatever came before
+    solver.solve(state, weak=True)                   # fills the table with a best move
+    hint = solver.table_move(state)
+    actions = state.legal_actions()
+    if hint in actions:
+        actions.remove(hint)
+        actions.insert(0, hint)
+    return actions
+
+

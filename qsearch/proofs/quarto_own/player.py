@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from qsearch.games import OwnPieceQuarto
 from qsearch.games.quarto_symmetry import board_of, find_symmetry, transform_action
-from qsearch.proofs.quarto_own.format import key_of, proof_nodes, state_after
+from qsearch.proofs.quarto_own.format import (
+    key_of,
+    proof_nodes,
+    state_after,
+    table_move_first,
+)
 
 
 class PerfectPlayer:
@@ -64,15 +69,8 @@ class PerfectPlayer:
                         return a
             if k in self.losing:                        # lost anyway: do not lose at once
                 return self._first_safe(state)
-        self.solver.reset()                             # the same move whatever came before
-        self.solver.solve(state, weak=True)
-        hint = self.solver.table_move(state)
         best, best_v = None, -2
-        actions = state.legal_actions()
-        if hint in actions:
-            actions.remove(hint)
-            actions.insert(0, hint)
-        for a in actions:
+        for a in table_move_first(self.solver, state):
             child = state.child(a)
             if child.is_terminal():
                 v = int(child.returns()[me])
