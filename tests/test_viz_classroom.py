@@ -294,7 +294,9 @@ def test_ctrl_c_in_play_stops_without_a_traceback():
     proc = subprocess.Popen([sys.executable, "-m", "qsearch", "play", "tictactoe"],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True,
-                            env=dict(os.environ, PYTHONUNBUFFERED="1"))
+                            env=dict(os.environ, PYTHONUNBUFFERED="1"),
+                            # a run started in the background inherits an ignored SIGINT
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     assert proc.stdout.readline().startswith("Moves:")       # it is waiting for a move
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
