@@ -6,11 +6,13 @@ OpenSpiel's ``backgammon(hyper_backgammon=true)`` (player moves only, its conven
 """
 import random
 import re
+import zlib
 
 import pytest
 from helpers import random_position
 
 from qsearch.games.hypergammon import CHANCE_BASE, Hypergammon
+from qsearch.games.pig import Pig
 from qsearch.heuristics.hypergammon import pip_race
 from qsearch.reference import expectiminimax as ref_em
 from qsearch.reference.hypergammon_heuristics import pip_race as ref_pip_race
@@ -339,3 +341,28 @@ def test_stepper_focus_draws_the_path_and_its_children_only():
         assert drawn == path | kids and len(drawn) < nodes // 5
         assert len(re.findall(r"^\s*n(\d+) \[", whole.draw(step).source, re.M)) == nodes
     assert "roll 2-3\\nStar1 bound cuts at [20/15 9/5]" in focused.draw(317).source
+
+
+def test_twin_equals_compiled_when_leaves_sit_on_the_bounds():
+    # A three-valued evaluation puts many leaves exactly on the bounds (-1, 1): Star2's probes
+    # then often prove only a bound (searched again) and resumed nodes cut at once, which
+    # pip_race's spread-out values never do.
+    def coarse(state, player):
+        return float(zlib.crc32(str(state.position_key()).encode() + bytes([player])) % 3) - 1
+
+    rng = random.Random(5)
+    researches = resumes = 0
+    for game, depths in ((Hypergammon, (2, 3)), (Pig, (3, 5))):
+        for _ in range(12):
+            state = random_position(game, rng, 40, min_plies=1)
+            depth = rng.randint(*depths)
+            for prune in ("star1", "star2"):
+                c = expectiminimax(state, depth, coarse, prune=prune, bounds=(-1, 1),
+                                   player=who(state), trace=True)
+                r = ref_em(state, depth, coarse, prune=prune, bounds=(-1, 1),
+                           player=who(state), trace=True)
+                assert [getattr(c, k) for k in COUNTS] == [getattr(r, k) for k in COUNTS]
+                assert c.trace == r.trace, (repr(state), depth, prune)
+                researches += r.researches
+                resumes += sum(e.kind == "resume" for e in r.trace)
+    assert researches > 0 and resumes > 0
