@@ -269,8 +269,8 @@ def test_bad_arguments_raise_clear_errors(module):
     assert str(state) == before
 
 
-def test_compiled_search_rejects_foreign_states_and_bad_options():
-    with pytest.raises(TypeError, match="qsearch game"):
+def test_search_rejects_what_is_not_a_game_and_bad_options():
+    with pytest.raises(TypeError, match=r"str is not a game state: it lacks current_player\(\)"):
         fast.alphabeta("4453", 3)
     with pytest.raises(TypeError, match="evaluate"):
         fast.alphabeta(Connect4(), 3, evaluate=42)

@@ -88,7 +88,7 @@ def _parse(spec: str) -> tuple[str, dict]:
         raise ValueError(f"malformed game string {spec!r}: expected name or name(key=value,...)")
     name, inside = match.group(1), match.group(2)
     params = {}
-    for part in filter(None, (p.strip() for p in (inside or "").split(","))):
+    for part in filter(None, (p.strip() for p in _split(inside or ""))):
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
             raise ValueError(f"malformed parameter {part!r} in {spec!r}: expected key=value")
@@ -96,7 +96,20 @@ def _parse(spec: str) -> tuple[str, dict]:
     return name, params
 
 
+def _split(text: str) -> list[str]:
+    """``text`` cut at the commas outside brackets: ``"heaps=(1,3),x=2"`` -> two parts."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += (ch in "([") - (ch in ")]")
+        if ch == "," and depth == 0:
+            parts.append(text[start:i])
+            start = i + 1
+    return parts + [text[start:]]
+
+
 def _value(text: str):
+    if len(text) >= 2 and text[0] in "([" and text[-1] in ")]":    # a tuple: heaps=(1,3,5)
+        return tuple(_value(p.strip()) for p in _split(text[1:-1]) if p.strip())
     for convert in (int, float):
         try:
             return convert(text)
@@ -144,7 +157,10 @@ def _load_openspiel(base: str, params: dict):
     if base not in pyspiel.registered_names():
         raise ValueError(f"unknown game {base!r}: neither qsearch's ({', '.join(names())}) "
                          "nor OpenSpiel's (pyspiel.registered_names())")
-    game = pyspiel.load_game(base, params) if params else pyspiel.load_game(base)
+    try:
+        game = pyspiel.load_game(base, params) if params else pyspiel.load_game(base)
+    except pyspiel.SpielError as error:
+        raise ValueError(f"OpenSpiel refused {base}{params or ''}: {error}") from None
     return game.new_initial_state()
 
 

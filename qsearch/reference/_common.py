@@ -120,6 +120,8 @@ class SearchContext:
     MAX/MIN form); the trace always holds them from the root player's view.
     """
 
+    searches_chance = False         # expectiminimax's context weighs chance outcomes
+
     def __init__(self, state, evaluate=None, order=None, max_nodes=None, time_limit=None,
                  trace=False, win_value=1.0, win_decay=0.0, tt=None):
         self.root_player = state.current_player()
@@ -290,9 +292,13 @@ class SearchContext:
         return node
 
     def child(self, state, action):
-        """``state.child(action)``, counted in ``generated``."""
+        """``state.child(action)``, counted in ``generated``; a chance node there stops a
+        search that cannot weigh outcomes (as the compiled core does)."""
         child = state.child(action)
         self.generated += 1
+        if not self.searches_chance and child.is_chance_node():
+            raise ValueError("this search reached a chance node; use expectiminimax or mcts "
+                             "for games with dice")
         return child
 
     def terminal(self, node: Node, state, view=None) -> float:

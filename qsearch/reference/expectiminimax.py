@@ -351,6 +351,8 @@ class ChanceNode:
 class ChanceContext(SearchContext):
     """:class:`~qsearch.reference._common.SearchContext` with the chance nodes' events."""
 
+    searches_chance = True
+
     def chance(self, node: Node, outcome, probability) -> None:
         """Record that ``outcome`` (of this probability) is about to be searched."""
         self.record("chance", node.id, None, node.ply, outcome, value=probability,

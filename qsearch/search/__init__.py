@@ -1,8 +1,15 @@
-"""Compiled search algorithms (see :mod:`qsearch.reference` for their readable twins)."""
+"""The search algorithms: compiled for qsearch's engines, the readable twins of
+:mod:`qsearch.reference` for any other game (``result.engine`` says which ran)."""
 import warnings
 
 from qsearch.core.mcts_results import MCTSResult
 from qsearch.core.results import SearchResult, SolveResult
+from qsearch.reference import expectiminimax as _twin_expectiminimax
+from qsearch.reference import mcts as _twin_mcts
+from qsearch.reference.limited_minimax import limited_minimax as _twin_limited_minimax
+from qsearch.search import expectiminimax as _expectiminimax
+from qsearch.search import limited_minimax as _limited_minimax
+from qsearch.search import mcts as _mcts
 from qsearch.search.algorithms import (
     ALGORITHMS,
     alphabeta,
@@ -14,10 +21,15 @@ from qsearch.search.algorithms import (
 from qsearch.search.connect4_solver import Solver
 from qsearch.search.connect4_solver import analyze as analyze_connect4
 from qsearch.search.connect4_solver import solve as solve_connect4
-from qsearch.search.expectiminimax import expectiminimax
-from qsearch.search.limited_minimax import limited_minimax
-from qsearch.search.mcts import mcts
+from qsearch.search.dispatch import on_any_game
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
+
+# Any game: compiled for qsearch's engines, the readable twin for any other state.
+expectiminimax = on_any_game("expectiminimax", _expectiminimax.expectiminimax,
+                             _twin_expectiminimax)
+mcts = on_any_game("mcts", _mcts.mcts, _twin_mcts)
+limited_minimax = on_any_game("limited_minimax", _limited_minimax.limited_minimax,
+                              _twin_limited_minimax)
 
 __all__ = [
     "ALGORITHMS", "EXACT", "LOWER", "MCTSResult", "SearchResult", "SolveResult", "Solver",

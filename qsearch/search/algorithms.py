@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from qsearch import reference as twins
 from qsearch.core.algorithm_names import by_name
 from qsearch.core.checks import check_depth, check_limits, check_order, check_searchable
 from qsearch.core.results import SearchResult
@@ -32,6 +33,7 @@ from qsearch.games._game import Game
 from qsearch.heuristics import as_heuristic
 from qsearch.search._engine import Searcher, monotonic
 from qsearch.search.deepening import deepen
+from qsearch.search.dispatch import on_any_game
 from qsearch.search.tt import TranspositionTable
 
 Order = Sequence[int] | Callable[[Any, list], list] | None
@@ -141,6 +143,12 @@ def pvs(state, depth=None, evaluate=None, *, null_window: float = 1.0, order: Or
                 time_limit=time_limit, trace=trace, win_value=win_value, win_decay=win_decay)
 
 
+# Any game: the compiled core for qsearch's engines, the twin for any other state.
+minimax = on_any_game("minimax", minimax, twins.minimax)
+negamax = on_any_game("negamax", negamax, twins.negamax)
+alphabeta = on_any_game("alphabeta", alphabeta, twins.alphabeta)
+pvs = on_any_game("pvs", pvs, twins.pvs)
+
 # The names come from qsearch.core.algorithm_names, as do the twins' (qsearch.reference).
 ALGORITHMS = by_name(minimax, negamax, alphabeta, pvs)
 
@@ -156,3 +164,7 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
     return deepen(ALGORITHMS, state, max_depth, evaluate, algorithm=algorithm,
                   time_limit=time_limit, max_nodes=max_nodes, tt=_make_tt(tt), order=order,
                   check_depth=check_depth, check_limits=check_limits, **options)
+
+
+iterative_deepening = on_any_game("iterative_deepening", iterative_deepening,
+                                  twins.iterative_deepening)

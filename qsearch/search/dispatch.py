@@ -1,0 +1,55 @@
+"""Every public search on any game: the compiled code for qsearch's engines, else the twin.
+
+``qsearch.search.alphabeta(state, ...)`` runs the compiled core when ``state`` is one of
+qsearch's engines (:class:`qsearch.games.Game`) and the readable twin of
+:mod:`qsearch.reference` otherwise (a class's own game, an OpenSpiel state), with the same
+arguments and the same :class:`~qsearch.core.results.SearchResult`; ``result.engine`` says
+which ran (``"compiled"`` or ``"python"``). A game the search cannot play (chance nodes for
+alpha-beta, hidden information, more than two players) is refused with a ValueError that
+names the searches that can; a state missing a required method, with a TypeError naming it.
+"""
+from __future__ import annotations
+
+import functools
+
+from qsearch.games._game import Game
+from qsearch.games.adapter import as_protocol_state
+from qsearch.games.registry import require_searchable
+
+
+def _needs_table_keys(name: str, state, kwargs, shown) -> None:
+    tt = kwargs.get("tt")
+    wants_table = tt not in (None, False) or (name == "iterative_deepening" and "tt" not in kwargs)
+    if wants_table and not callable(getattr(state, "position_key", None)):
+        if name == "iterative_deepening" and "tt" not in kwargs:
+            kwargs["tt"] = None          # its default table needs keys this game lacks
+            return
+        raise ValueError(
+            f"tt= needs state.position_key() (an int that identifies the position); "
+            f"{type(shown).__name__} has none: add one, or search without a table")
+
+
+def on_any_game(name: str, compiled, twin):
+    """``compiled`` for qsearch's engines, ``twin`` (on :func:`as_protocol_state`) otherwise."""
+
+    @functools.wraps(compiled)
+    def search(state, *args, **kwargs):
+        if isinstance(state, Game):
+            result = compiled(state, *args, **kwargs)
+            result.engine = "compiled"
+            return result
+        wrapped = as_protocol_state(state, name)
+        require_searchable(state, name)
+        _needs_table_keys(name, wrapped, kwargs, state)
+        result = twin(wrapped, *args, **kwargs)
+        result.engine = "python"
+        return result
+
+    search.__doc__ = (compiled.__doc__ or "") + (
+        "\n\nAny game: qsearch's engines run compiled; any other state that follows "
+        ":class:`qsearch.games.GameProtocol` runs the readable twin "
+        f"(``qsearch.reference``'s ``{twin.__name__}``); ``result.engine`` says which.")
+    return search
+
+
+__all__ = ["on_any_game"]
