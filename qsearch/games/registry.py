@@ -166,7 +166,8 @@ def _load_openspiel(base: str, params: dict):
 
 def game_info(state) -> GameInfo:
     """What is known of ``state``'s game: from qsearch's table, OpenSpiel's game type, or
-    guessed for a class's own game (two players, zero-sum, chance if it has chance nodes)."""
+    assumed for a class's own game (two players, zero-sum, no chance: a search meeting a chance
+    node it cannot weigh then stops with a ValueError)."""
     for entry in _QSEARCH.values():
         if type(state) is _factory(entry):
             return entry.info
@@ -176,10 +177,10 @@ def game_info(state) -> GameInfo:
     get_game = getattr(state, "get_game", None)
     if get_game is not None:
         return _openspiel_info(get_game())
-    chance = callable(getattr(state, "is_chance_node", None)) or \
-        callable(getattr(state, "chance_outcomes", None))
+    # A class's own game says nothing of itself: it is taken as deterministic (a search that
+    # cannot weigh chance stops with a clear error at the first chance node it meets).
     name = getattr(state, "name", None) or type(state).__name__
-    return GameInfo(name=str(name), chance=chance, min_utility=None, max_utility=None)
+    return GameInfo(name=str(name), chance=False, min_utility=None, max_utility=None)
 
 
 def _factory(entry: _Entry):

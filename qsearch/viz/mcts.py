@@ -21,6 +21,7 @@ import math
 
 from qsearch.core.constants import CHANCE
 from qsearch.core.mcts_results import MCTSTree
+from qsearch.games import protocol
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.tree import svg_text
 
@@ -83,7 +84,7 @@ def move_text(state, action) -> str:
     player = state.current_player()
     if type(state).__name__ == "TicTacToe" and player in (0, 1):
         return f"{'xo'[player]}@{action}"
-    text = state.action_to_string(action)
+    text = protocol.action_to_string(state, action)
     return f"chance: {text}" if player == CHANCE else text
 
 
@@ -251,7 +252,7 @@ class MCTSStepper(LazyWidget):
     def __init__(self, state, iterations: int = 100, *, c: float = math.sqrt(2.0),
                  seed: int = 0, interval: int = 800, top_k: int | None = 3,
                  max_depth: int | None = 3, edge_labels=None, **mcts_options):
-        from qsearch.search.mcts import mcts
+        from qsearch.search import mcts
 
         if isinstance(interval, bool) or not isinstance(interval, int) or interval < 1:
             raise ValueError(f"interval must be milliseconds >= 1, not {interval!r}")

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from qsearch.core.constants import CHANCE, TERMINAL
 from qsearch.core.trace import TraceEvent
+from qsearch.games import protocol
 
 NodeKind = str  # "max", "min", "chance", "terminal" (game over), "leaf" (depth limit), "tt_hit"
 
@@ -259,7 +260,8 @@ class NodeNames:
             self.states[0] = state
             for node in sorted(tree.nodes.values(), key=lambda n: n.id):
                 if node.parent is not None and node.parent in self.states:
-                    self.states[node.id] = self.states[node.parent].child(node.action)
+                    self.states[node.id] = protocol.child(self.states[node.parent],
+                                                          node.action)
         self.named = state is not None and hasattr(state, "node_name")
 
     def state(self, node_id: int):
@@ -273,7 +275,7 @@ class NodeNames:
             return str(action)
         if self.move_name is not None:
             return str(self.move_name(s, action))
-        return s.action_to_string(action)
+        return protocol.action_to_string(s, action)
 
     def name(self, node_id: int) -> str:
         """``C3`` (a toy tree's name), ``[4·3]`` (the moves from the root) or ``root``."""
@@ -293,7 +295,7 @@ class NodeNames:
         """The name of a child, searched or not (pruned children have no node id)."""
         s = self.states.get(parent_id)
         if self.named and s is not None:
-            return s.action_to_string(action)
+            return protocol.action_to_string(s, action)
         if parent_id == 0:
             return f"[{self.move(parent_id, action)}]"
         return f"{self.name(parent_id)[:-1]}·{self.move(parent_id, action)}]"

@@ -1,0 +1,133 @@
+"""Who plays against the student in :class:`~qsearch.viz.play_game.PlayGame`: :class:`Opponent`.
+
+An opponent is a search by name (``"alphabeta"`` with a ``depth``, ``"mcts"`` with
+``iterations``, ``"expectiminimax"`` for games with chance...), ``"random"``, or any function
+``state -> action`` (a class's own player). Searches come from :mod:`qsearch.search`, so they
+run compiled on qsearch's engines and as the readable twins on any other game. Whatever it
+is, the opponent's move is checked to be legal before it is played.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from qsearch.core.errors import IllegalMoveError
+from qsearch.games import protocol
+from qsearch.games.registry import require_searchable
+from qsearch.viz.play import number_text, plural
+
+DEPTH_SEARCHES = ("minimax", "negamax", "alphabeta", "pvs", "expectiminimax")
+SEARCHES = (*DEPTH_SEARCHES, "mcts")
+NAMES = (*SEARCHES, "random")
+
+
+def _check_positive(name: str, value, allow_none: bool = False):
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        extra = " or None (to the end)" if allow_none else ""
+        raise ValueError(f"{name} must be an int >= 1{extra}, not {value!r}")
+    return value
+
+
+class Opponent:
+    """``Opponent(spec, state, depth=4, iterations=1000, evaluate=None)``: see the module.
+
+    ``choose(state, rng)`` returns ``(action, result)``: the action it plays in ``state``
+    (never changed) and the search's result (None for ``"random"`` and functions).
+    """
+
+    def __init__(self, spec, state, *, depth: int | None = 4, iterations: int = 1000,
+                 evaluate: Callable | None = None, win_value: float = 1.0,
+                 win_decay: float = 0.01):
+        self.spec = spec
+        self.depth = depth
+        self.iterations = iterations
+        self.evaluate = evaluate
+        self.win_value = float(win_value)
+        self.win_decay = float(win_decay)
+        if isinstance(spec, str):
+            if spec not in NAMES:
+                raise ValueError(f"opponent must be one of {', '.join(NAMES)} or a function "
+                                 f"state -> action, not {spec!r}")
+            if spec in SEARCHES:
+                require_searchable(state, spec)       # e.g. alpha-beta on dice: use mcts
+            if spec == "mcts":
+                _check_positive("iterations", iterations)
+            elif spec == "expectiminimax":
+                _check_positive("depth", depth)
+            elif spec in DEPTH_SEARCHES:
+                _check_positive("depth", depth, allow_none=True)
+        elif not callable(spec):
+            raise TypeError(f"opponent must be a search name ({', '.join(NAMES)}) or a "
+                            f"function state -> action, not {type(spec).__name__}")
+        if evaluate is not None and not callable(evaluate):
+            raise TypeError(f"evaluate must be None or a function (state, player) -> float, "
+                            f"not {type(evaluate).__name__}")
+
+    @property
+    def label(self) -> str:
+        """``alphabeta, depth 4``, ``mcts, 1,000 iterations``, ``random``, a function's name."""
+        spec = self.spec
+        if not isinstance(spec, str):
+            return getattr(spec, "__name__", type(spec).__name__)
+        if spec == "mcts":
+            return f"mcts, {plural(self.iterations, 'iteration')}"
+        if spec in DEPTH_SEARCHES:
+            return f"{spec}, {'to the end' if self.depth is None else f'depth {self.depth}'}"
+        return spec
+
+    def choose(self, state, rng):
+        """``(action, result)`` for the player to move in ``state`` (which is left as it was);
+        an IllegalMoveError when the choice is not a legal action there."""
+        spec, result = self.spec, None
+        if spec == "random":
+            action = rng.choice(list(state.legal_actions()))
+        elif spec == "mcts":
+            from qsearch.search import mcts
+
+            result = mcts(state, self.iterations, seed=rng.randrange(2 ** 32),
+                          evaluate=self.evaluate)
+            action = result.action
+        elif isinstance(spec, str):
+            import qsearch.search as search
+
+            result = getattr(search, spec)(state, self.depth, self.evaluate,
+                                           win_value=self.win_value, win_decay=self.win_decay)
+            action = result.action
+        else:
+            action = spec(state.clone())          # a clone: the function cannot change the game
+            if isinstance(action, str):
+                action = protocol.string_to_action(state, action)
+        legal = list(state.legal_actions())
+        if action not in legal:
+            names = ", ".join(protocol.action_to_string(state, a) for a in legal[:12])
+            raise IllegalMoveError(f"the opponent ({self.label}) chose {action!r}, which is not "
+                                   f"a legal action here (legal: {names}"
+                                   f"{', ...' if len(legal) > 12 else ''})")
+        return action, result
+
+    def result_text(self, result) -> str:
+        """What the last search found, for the status line (``""`` without a search)."""
+        if result is None:
+            return ""
+        if self.spec == "mcts":
+            visits = max((ch.N for ch in result.children if ch.action == result.action),
+                         default=0)
+            return f"{plural(visits, 'visit')} of {result.leaves:,}"
+        proven = self.spec != "expectiminimax"      # dice average win scores: no proof
+        text = value_text(result.value, self.win_value, self.win_decay, proven)
+        return f"value {text}, {plural(result.nodes, 'node')} searched"
+
+
+def value_text(value: float, win_value: float, win_decay: float, proven: bool = True) -> str:
+    """``0.25``, or ``0.97 (the opponent wins in 3 plies with best play)`` for a win score
+    (``win_value - win_decay * plies``) when ``proven``; values are the opponent's."""
+    plies = (win_value - abs(value)) / win_decay if win_decay > 0 else -1.0
+    if proven and abs(value) > win_value / 2 and abs(plies - round(plies)) < 1e-6:
+        who = "the opponent wins" if value > 0 else "you win"
+        return (f"{number_text(round(value, 6))} ({who} in {plural(round(plies), 'ply')} "
+                "with best play)")
+    return number_text(round(value, 6))
+
+
+__all__ = ["NAMES", "Opponent", "SEARCHES", "value_text"]
