@@ -35,10 +35,10 @@ def check_arguments(name: str, state, depth, max_nodes, time_limit, order=None) 
 class ReferenceTable:
     """Twin of :class:`qsearch.search.TranspositionTable`: same slots, always replace.
 
-    Each slot holds ``(key, value, depth, move, flag, ply)``: the value from the point of view
-    of the player to move in that position (win scores relative to the node, see
-    :meth:`SearchContext.to_table`), the depth it was searched to, its best move, and the ply
-    from its search's root where it was stored.
+    Each slot holds ``(key, value, depth, move, flag, ply, root)``: the value from the point
+    of view of the player to move in that position (win scores relative to the node, see
+    :meth:`SearchContext.to_table`), the depth it was searched to, its best move, the ply
+    from its search's root where it was stored, and that search's root player.
     """
 
     EXACT, LOWER, UPPER = "EXACT", "LOWER", "UPPER"
@@ -52,7 +52,7 @@ class ReferenceTable:
         return murmur_finalise(key) & ((1 << self.bits) - 1)
 
     def entry(self, key: int):
-        """``(value, depth, move, flag, ply)`` stored for ``key``, or None."""
+        """``(value, depth, move, flag, ply, root)`` stored for ``key``, or None."""
         found = self.slots.get(self.slot(key))
         if found is None or found[0] != key:
             return None
@@ -63,8 +63,9 @@ class ReferenceTable:
         found = self.entry(key)
         return None if found is None else found[:4]
 
-    def put(self, key: int, value: float, depth: int, move, flag: str, ply: int = 0) -> None:
-        self.slots[self.slot(key)] = (key, value, depth, move, flag, ply)
+    def put(self, key: int, value: float, depth: int, move, flag: str, ply: int = 0,
+            root: int = 0) -> None:
+        self.slots[self.slot(key)] = (key, value, depth, move, flag, ply, root)
 
 
 def make_table(tt) -> ReferenceTable | None:
@@ -182,6 +183,12 @@ class SearchContext:
         return value
 
     # --- the transposition table --------------------------------------------
+    def is_win_score(self, value: float) -> bool:
+        """A stored value that is a game's result, not a heuristic's: the same for any root
+        player (a heuristic need not be zero-sum, so its values are reused only by searches
+        from the same root player)."""
+        return self.win_decay != 0 and not self.same_ply_only and abs(value) >= self.win_band
+
     def to_table(self, value: float, ply: int) -> float:
         """A win score seen from the root -> relative to this node (``win_value - decay * k``)."""
         if self.win_decay == 0 or self.same_ply_only or abs(value) < self.win_band:
@@ -205,8 +212,9 @@ class SearchContext:
         entry = self.tt.entry(key)
         if entry is None:
             return lo, hi, None, False, None
-        stored, stored_depth, move, flag, stored_ply = entry
-        if ply == 0 or stored_depth < depth or (self.same_ply_only and stored_ply != ply):
+        stored, stored_depth, move, flag, stored_ply, stored_root = entry
+        if (ply == 0 or stored_depth < depth or (self.same_ply_only and stored_ply != ply)
+                or (stored_root != self.root_player and not self.is_win_score(stored))):
             return lo, hi, move, False, None
         stored = self.from_table(stored, ply)
         if flag == ReferenceTable.EXACT:
@@ -226,7 +234,7 @@ class SearchContext:
             flag = ReferenceTable.LOWER    # failed high: the true value is at least this
         else:
             flag = ReferenceTable.EXACT
-        self.tt.put(key, self.to_table(value, ply), depth, move, flag, ply)
+        self.tt.put(key, self.to_table(value, ply), depth, move, flag, ply, self.root_player)
 
     # --- points of view (negamax-form algorithms) -----------------------------
     def to_root(self, value: float, player: int) -> float:

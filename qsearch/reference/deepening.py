@@ -11,7 +11,7 @@ import time
 
 from qsearch.core.algorithm_names import DEEPENED, by_name
 from qsearch.core.results import SearchResult
-from qsearch.reference._common import check_arguments, make_table
+from qsearch.reference._common import ReferenceTable, check_arguments, make_table
 from qsearch.reference.alphabeta import alphabeta
 from qsearch.reference.pvs import pvs
 
@@ -20,13 +20,19 @@ MAX_DEPTH = 255
 COUNTS = ("nodes", "generated", "leaves", "cutoffs", "researches", "tt_hits")
 
 
+def searched_to_the_end(result: SearchResult, table_given: bool) -> bool:
+    """Whether an iteration proves that deeper iterations would change nothing."""
+    return result.leaves == 0 and (not table_given or result.tt_hits == 0)
+
+
 def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alphabeta",
                         time_limit=None, max_nodes=None, tt=True, order=None, **options):
     """The deepest complete search of ``state`` within ``max_depth``, nodes and time.
 
     Returns that depth's result with every iteration in ``.iterations`` and the counts summed
-    over all of them. It stops early once an iteration evaluated no leaf: the whole game was
-    searched, deeper adds nothing.
+    over all of them. It stops early once an iteration evaluated no leaf (and, with a table
+    filled before this call, answered no node from it): the whole game was searched, deeper
+    adds nothing.
     """
     if algorithm not in SEARCHES:
         raise ValueError(f"algorithm must be 'alphabeta' or 'pvs', not {algorithm!r}")
@@ -35,6 +41,7 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
     check_arguments("iterative_deepening", state, max_depth, max_nodes, time_limit, order)
     search = SEARCHES[algorithm]
     table = make_table(tt)
+    table_given = isinstance(tt, ReferenceTable)     # filled before: its entries hide depth
     last = MAX_DEPTH if max_depth is None else min(max_depth, MAX_DEPTH)
     start = time.perf_counter()
     iterations = []
@@ -49,7 +56,7 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
                         time_limit=time_left, **options)
         iterations.append(result)
         nodes_used += result.nodes
-        if not result.complete or result.leaves == 0:
+        if not result.complete or searched_to_the_end(result, table_given):
             break
     finished = [r for r in iterations if r.complete]
     best = finished[-1] if finished else iterations[-1]

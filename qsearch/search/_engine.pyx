@@ -38,6 +38,13 @@ win scores are told apart from heuristic values by size: every win score is at l
 a leaf value inside the band stops the search with a ValueError). When the band is empty
 (``win_value <= win_decay * MAX_PLY``, document 000's 10 - ply for instance) no value can be
 converted, and a stored value is used only at the ply it was stored at (the move always).
+
+Heuristic values in a table shared between searches from different root players. A leaf is
+scored ``evaluate(state, root_player)``, and a heuristic need not be zero-sum (document 001's
+``evaluation_table`` is not), so a value stored by a search rooted at one player is not the
+value for a search rooted at the other. Each entry records its root player; an entry of
+another root player gives its move, and its value only when it is a win score (in the band
+above, where a value does not depend on the heuristic).
 """
 cimport cython
 from libc.math cimport INFINITY, NAN, fabs
@@ -249,6 +256,10 @@ cdef class Searcher:
             )
         return v
 
+    # A stored value that is a game's result (not a heuristic's), the same for any root player.
+    cdef inline bint is_win_score(self, double v) noexcept:
+        return self.table_values == WIN_BAND and fabs(v) >= self.win_band
+
     # A win score w plies below a node from the root; relative to the node in the table.
     cdef inline double to_table(self, double v, int ply) noexcept:
         if self.table_values == WIN_BAND and fabs(v) >= self.win_band:
@@ -316,7 +327,8 @@ cdef class Searcher:
                 # The root always searches (it must return a move); deeper, a stored value
                 # narrows the window, when it is worth the same here (see the module's notes).
                 if (ply > 0 and entry.depth >= depth
-                        and (self.table_values != SAME_PLY or entry.ply == ply)):
+                        and (self.table_values != SAME_PLY or entry.ply == ply)
+                        and (entry.root == self.root_player or self.is_win_score(entry.value))):
                     v = self.from_table(entry.value, ply)
                     if entry.flag == TT_EXACT:
                         alpha = beta = v
@@ -385,7 +397,8 @@ cdef class Searcher:
                 flag = TT_LOWER
             else:
                 flag = TT_EXACT
-            self.tt.store(g.key(), self.to_table(best, ply), depth, best_move, flag, ply)
+            self.tt.store(g.key(), self.to_table(best, ply), depth, best_move, flag, ply,
+                          self.root_player)
         if self.tracing:
             self.record("exit", node, parent, ply, best_move, NAN, NAN,
                         self.to_root(sign * best, persp), mover)

@@ -163,7 +163,8 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
     _check_state(state)
     return deepen(ALGORITHMS, state, max_depth, evaluate, algorithm=algorithm,
                   time_limit=time_limit, max_nodes=max_nodes, tt=_make_tt(tt), order=order,
-                  check_depth=check_depth, check_limits=check_limits, **options)
+                  check_depth=check_depth, check_limits=check_limits,
+                  table_given=isinstance(tt, TranspositionTable), **options)
 
 
 iterative_deepening = on_any_game("iterative_deepening", iterative_deepening,

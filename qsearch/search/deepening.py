@@ -4,19 +4,24 @@ from __future__ import annotations
 import time
 
 from qsearch.core.results import SearchResult
+from qsearch.reference.deepening import searched_to_the_end
 
 COUNTS = ("nodes", "generated", "leaves", "cutoffs", "researches", "tt_hits")
 
 
 def deepen(algorithms: dict, state, max_depth, evaluate, *, algorithm: str, time_limit,
-           max_nodes, tt, order, check_depth, check_limits, **options) -> SearchResult:
+           max_nodes, tt, order, check_depth, check_limits, table_given: bool = False,
+           **options) -> SearchResult:
     """Run ``algorithms[algorithm]`` at depth 1, 2, ... ``max_depth``, sharing the table ``tt``.
 
     The table's best moves from depth d order the search at depth d + 1 (searched first).
     Node and time limits apply to the whole run. Returns the result of the deepest
     *complete* iteration, every iteration in ``.iterations``, and the counts summed over all
     of them (the one cut short included). It stops early once an iteration evaluated no
-    leaf: the whole game tree was searched, deeper adds nothing.
+    leaf: the whole game tree was searched, deeper adds nothing. With a table the caller
+    filled before (``table_given``), an iteration that used an entry may have skipped a
+    subtree that does reach the depth limit, so it stops early only when it evaluated no
+    leaf *and* answered no node from the table.
     """
     if algorithm not in ("alphabeta", "pvs"):
         raise ValueError(f"algorithm must be 'alphabeta' or 'pvs', not {algorithm!r}")
@@ -41,7 +46,7 @@ def deepen(algorithms: dict, state, max_depth, evaluate, *, algorithm: str, time
         if not res.complete:
             break
         best = res
-        if res.leaves == 0:
+        if searched_to_the_end(res, table_given):
             break
     if best is None:  # not even depth 1 finished: report what the cut search found
         best = iterations[-1]

@@ -12,8 +12,9 @@ cdef struct TTEntry:
     double value            # from the point of view of the player to move there
     int depth               # remaining depth the value was searched to
     int move                # best move found, -1 if none
-    int flag                # TT_EXACT / TT_LOWER / TT_UPPER
-    int ply                 # plies from the root of the search that stored it
+    short ply               # plies from the root of the search that stored it
+    signed char flag        # TT_EXACT / TT_LOWER / TT_UPPER
+    signed char root        # the player to move at the root of the search that stored it
 
 cdef class TranspositionTable:
     cdef TTEntry* entries   # 2**bits slots, always-replace
@@ -24,4 +25,4 @@ cdef class TranspositionTable:
 
     cdef TTEntry* lookup(self, unsigned long long key) noexcept
     cdef void store(self, unsigned long long key, double value, int depth, int move,
-                    int flag, int ply) noexcept
+                    int flag, int ply, int root) noexcept

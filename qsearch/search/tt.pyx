@@ -43,14 +43,15 @@ cdef class TranspositionTable:
         return NULL
 
     cdef void store(self, unsigned long long key, double value, int depth, int move,
-                    int flag, int ply) noexcept:
+                    int flag, int ply, int root) noexcept:
         cdef TTEntry* e = &self.entries[murmur_finalise(key) & self.mask]
         e.key = key
         e.value = value
         e.depth = depth
         e.move = move
-        e.flag = flag
-        e.ply = ply
+        e.flag = <signed char>flag
+        e.ply = <short>ply
+        e.root = <signed char>root
         self.stores += 1
 
     def clear(self) -> None:
