@@ -1,9 +1,15 @@
-"""Command line: ``python -m qsearch solve|play|bench|tournament``.
+"""Command line: ``python -m qsearch solve|play|bench|tournament|games``.
 
     python -m qsearch solve connect4 4453        exact score, and of every column
+    python -m qsearch solve "nim(heaps=(1,3,5))" exact value of any game without chance
     python -m qsearch play connect4 --depth 8    text board, you against the engine
+    python -m qsearch play openspiel:tic_tac_toe any game: qsearch's or OpenSpiel's
     python -m qsearch bench                      speed tables (compiled vs Python, solver)
+    python -m qsearch bench --game nim           one game's search speed
     python -m qsearch tournament 4.3 --workers 2 document 002's tournament tables
+
+GAME is one of qsearch's names (python -m qsearch games lists them) or any OpenSpiel game
+string (``breakthrough(rows=5,columns=5)``, ``openspiel:tic_tac_toe``).
 """
 from __future__ import annotations
 
@@ -15,7 +21,7 @@ import time
 
 from qsearch.core.errors import IllegalMoveError
 
-GAMES = ("connect4", "tictactoe")
+GAMES = ("connect4", "tictactoe")        # the games with their own solve and play paths
 
 
 def _load(game: str, position: str):
@@ -40,6 +46,8 @@ def cmd_solve(args) -> int:
         from qsearch.proofs.quarto_own.cli import cli_solve
 
         return cli_solve(args)
+    if args.game not in GAMES:
+        return _solve_any(args)
     state = _load(args.game, args.position)
     print(state)
     if state.is_terminal():
@@ -62,6 +70,71 @@ def cmd_solve(args) -> int:
         scores = _with_progress(solver, lambda: solver.analyze(state), "scoring every column")
         print("columns: " + "  ".join(
             f"{c + 1}:{'--' if s is None else f'{s:+d}'}" for c, s in enumerate(scores)))
+    return 0
+
+
+def _start(game: str, moves: list[str]):
+    """The state of ``game`` (a name for qsearch.games.load) after ``moves`` (their names)."""
+    from qsearch.arena.terminal import parse_move
+    from qsearch.games import load
+
+    state = load(game)
+    for k, text in enumerate(_move_words(state, moves), 1):
+        if state.is_terminal():
+            raise ValueError(f"move {k} ({text!r}): the game is already over")
+        try:
+            state.apply_action(parse_move(state, text))
+        except ValueError as err:
+            raise ValueError(f"move {k}: {err}") from None
+    return state
+
+
+def _move_words(state, moves: list[str]) -> list[str]:
+    """The moves as typed: one per argument, or several in one argument split at spaces."""
+    from qsearch.arena.terminal import move_names
+
+    if len(moves) == 1 and moves[0].strip() not in move_names(state):
+        return moves[0].split()
+    return [m for m in moves if m.strip()]
+
+
+def _solve_any(args) -> int:
+    """``solve GAME [moves]`` for a game other than connect4/tictactoe/quarto-own."""
+    from qsearch.arena.exact import NotSolved, refuse_chance, solve_exactly, value_for
+    from qsearch.games import protocol as P
+
+    state = _start(args.game, args.moves)
+    if not state.is_terminal():
+        refuse_chance(state)
+    print(state)
+    if state.is_terminal():
+        print("the game is over:", list(state.returns()))
+        return 0
+    budget = args.max_nodes
+    print(f"solving by full-depth alpha-beta (at most {budget:,} nodes) ...", file=sys.stderr,
+          flush=True)
+    try:
+        exact = solve_exactly(state, budget)
+    except NotSolved as err:
+        print(str(err))
+        return 1
+    print(f"value {exact.value + 0.0:+g}: {exact.verdict()}; best move "
+          f"{P.action_to_string(state, exact.action)}")
+    print(f"{exact.nodes:,} nodes in {exact.elapsed * 1e3:.1f} ms ({exact.engine} engine)")
+    if not args.analyze:
+        return 0
+    budget -= exact.nodes
+    scores = []
+    for action in state.legal_actions():
+        try:
+            value, nodes = value_for(P.child(state, action), exact.player, max(budget, 1),
+                                     what=f"scoring {P.action_to_string(state, action)}")
+        except NotSolved:
+            print(f"moves: not all scored within {args.max_nodes:,} nodes")
+            return 0
+        budget -= nodes
+        scores.append(f"{P.action_to_string(state, action)} {value + 0.0:+g}")
+    print(f"moves (value for player {exact.player}): " + ", ".join(scores))
     return 0
 
 
@@ -108,6 +181,9 @@ def _with_progress(solver, work, what: str, stream=None):
 def cmd_play(args) -> int:
     from qsearch.search import ALGORITHMS
 
+    if args.game not in GAMES or args.algorithm in ("mcts", "expectiminimax"):
+        return _play_any(args)
+    args.algorithm = args.algorithm or "alphabeta"
     state = _load(args.game, "")
     search = ALGORITHMS[args.algorithm]
     options: dict = {}
@@ -123,6 +199,25 @@ def cmd_play(args) -> int:
     try:
         return _play_loop(state, search, depth, options, human)
     except KeyboardInterrupt:                  # Ctrl-C: leave quietly, like q
+        print("\nstopped.")
+        return 130
+
+
+def _play_any(args) -> int:
+    """``play GAME`` for any game (connect4 and tictactoe keep their own loop but with MCTS
+    or expectiminimax)."""
+    from qsearch.arena.players import engine_player
+    from qsearch.arena.terminal import play_in_terminal
+
+    state = _start(args.game, [])
+    engine = engine_player(state, args.algorithm, depth=args.depth, iterations=args.iterations,
+                           time_limit=args.time)
+    human = 0 if args.first == "human" else 1
+    print(f"Moves: by name (listed before each of yours) or action number; u = undo, "
+          f"q = quit. Engine: {engine.name}.")
+    try:
+        return play_in_terminal(state, engine, human, seed=args.seed)
+    except KeyboardInterrupt:
         print("\nstopped.")
         return 130
 
@@ -162,6 +257,8 @@ def cmd_bench(args) -> int:
     from qsearch.bench import all_sections
     from qsearch.core.tables import markdown
 
+    if args.game is not None:
+        return _bench_game(args)
     sections = all_sections(args)
     names = [sec.name for sec in sections]
     wanted = args.only.split(",") if args.only else names
@@ -182,6 +279,51 @@ def cmd_bench(args) -> int:
         command = " ".join(["python -m qsearch"] + args.argv)
         with open(args.output, "w") as fh:
             fh.write(f"Measured by `{command}`.\n\n{text}")
+    return 0
+
+
+BENCH_TABLE_OPTIONS = ("only", "no_solve", "solve_limit", "hard_limit", "data", "pons",
+                       "pons_reset")
+
+
+def _bench_game(args) -> int:
+    """``bench --game GAME``: one game's search speed (:mod:`qsearch.bench.game`)."""
+    from qsearch.bench import Section
+    from qsearch.bench.game import sections
+    from qsearch.core.tables import markdown
+
+    given = [f"--{o.replace('_', '-')}" for o in BENCH_TABLE_OPTIONS
+             if getattr(args, o) not in (None, False)]
+    if given:
+        raise ValueError(f"{', '.join(given)}: qsearch's own tables' options, which do not "
+                         "take --game; with --game, bench times searches on that one game")
+    from qsearch.games import load
+
+    load(args.game)                     # an unknown name: one line, before any table
+    out = []
+    for sec in (Section(*s) for s in sections(args)):
+        print(f"{sec.name} ...", file=sys.stderr)
+        out.append(f"### {sec.title}\n\n{markdown(sec.rows())}")
+    text = "\n".join(out)
+    print(text)
+    if args.output:
+        command = " ".join(["python -m qsearch"] + args.argv)
+        with open(args.output, "w") as fh:
+            fh.write(f"Measured by `{command}`.\n\n{text}")
+    return 0
+
+
+def cmd_games(args) -> int:
+    """List the game names ``play``, ``solve`` and ``bench --game`` take."""
+    from qsearch.games.registry import names
+
+    print("qsearch's games: " + ", ".join(names()))
+    try:
+        import pyspiel
+    except ImportError:
+        print("OpenSpiel's games: not installed (pip install open-spiel)")
+        return 0
+    print("OpenSpiel's games: " + ", ".join(sorted(pyspiel.registered_names())))
     return 0
 
 
@@ -262,21 +404,32 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m qsearch", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("solve", help="exact value of a position")
-    s.add_argument("game", choices=GAMES + ("quarto-own",))
-    s.add_argument("position", nargs="?", default="",
+    s.add_argument("game", help="connect4, tictactoe, quarto-own, or any game without chance: "
+                   "a qsearch name (nim, quarto, ...) or an OpenSpiel string")
+    s.add_argument("moves", nargs="*", default=[],
                    help="connect4: 1-based column digits (4453); tictactoe: cells 0-8 (408); "
-                        "quarto-own: placements '(1,1) 1357; (2,3) 2468' (empty: the proof)")
+                        "quarto-own: placements '(1,1) 1357; (2,3) 2468' (empty: the proof); "
+                        "other games: move names (0:1 2:3 for nim)")
     s.add_argument("--no-analyze", dest="analyze", action="store_false",
-                   help="skip the score of every column")
+                   help="skip the score of every column (every move)")
+    s.add_argument("--max-nodes", type=int, default=None,
+                   help="other games: the node budget (default 10,000,000)")
     from qsearch.proofs.quarto_own.cli import add_cli_options
 
     add_cli_options(s)
     s.set_defaults(func=cmd_solve)
     pl = sub.add_parser("play", help="play against the engine in the terminal")
-    pl.add_argument("game", choices=GAMES)
+    pl.add_argument("game", help="connect4, tictactoe, any qsearch name (python -m qsearch "
+                    "games) or OpenSpiel string")
     pl.add_argument("--depth", type=int, default=8)
-    pl.add_argument("--algorithm", choices=("alphabeta", "pvs", "minimax", "negamax"),
-                    default="alphabeta")
+    pl.add_argument("--algorithm", choices=("alphabeta", "pvs", "minimax", "negamax",
+                                            "expectiminimax", "mcts"), default=None,
+                    help="default: alphabeta, or mcts for a game with chance nodes")
+    pl.add_argument("--iterations", type=int, default=1000, help="MCTS's iterations")
+    pl.add_argument("--time", type=float, default=10.0,
+                    help="seconds a move at most (not connect4/tictactoe's alpha-beta): "
+                    "alpha-beta deepens 1, 2, ... --depth within it (default %(default)s)")
+    pl.add_argument("--seed", type=int, default=0, help="seeds the dice and MCTS")
     pl.add_argument("--first", choices=("human", "engine"), default="human")
     pl.set_defaults(func=cmd_play)
     b = sub.add_parser("bench", help="speed tables")
@@ -299,7 +452,12 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--pons-reset", metavar="PATH",
                    help="a c4solver driver that resets its table per position and prints "
                    "'moves score nodes microseconds' (per-position timing and node counts)")
+    b.add_argument("--game", default=None,
+                   help="time searches on this game instead (any name play takes); "
+                   "qsearch's own tables do not take it")
     b.set_defaults(func=cmd_bench)
+    g = sub.add_parser("games", help="the game names play, solve and bench --game take")
+    g.set_defaults(func=cmd_games)
     t = sub.add_parser("tournament", help="document 002's tournament tables (4.3-4.19)")
     t.add_argument("tables", nargs="*", help="table ids (4.3, 4.4t, ...), 'doc', 'time' or "
                    "'all' (default)")
@@ -331,6 +489,20 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "depth", 0) is not None and getattr(args, "depth", 0) < 0:
         print("error: --depth must be >= 0", file=sys.stderr)
         return 2
+    if getattr(args, "iterations", 1) < 1:
+        print("error: --iterations must be >= 1", file=sys.stderr)
+        return 2
+    if not getattr(args, "time", 1.0) > 0:
+        print("error: --time must be > 0", file=sys.stderr)
+        return 2
+    if args.command == "solve":
+        args.position = " ".join(args.moves)
+        if args.max_nodes is None:
+            from qsearch.arena.exact import MAX_NODES
+            args.max_nodes = MAX_NODES
+        elif args.max_nodes < 1:
+            print("error: --max-nodes must be >= 1", file=sys.stderr)
+            return 2
     try:
         return args.func(args)
     except (ValueError, TypeError) as err:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from qsearch.arena.players import player_name
 from qsearch.arena.stats import wilson_interval
+from qsearch.games import protocol as P
 
 CHUNK = 8           # games per task sent to an executor: large enough to amortise pickling
 
@@ -54,31 +55,57 @@ class GameRecord:
         return 1.0 if self.winner == self.a_seat else 0.0
 
 
+def new_state(game):
+    """A fresh start state from ``game``: a state (cloned), a factory (a class or a function of
+    no arguments) or a name for :func:`qsearch.games.load`; a TypeError when the result is
+    not a game state (:func:`qsearch.games.protocol.check_protocol`)."""
+    if isinstance(game, str):
+        from qsearch.games.registry import load
+
+        state = load(game)
+    elif not isinstance(game, type) and callable(getattr(game, "clone", None)):
+        state = game.clone()
+    elif callable(game):
+        state = game()
+    else:
+        raise TypeError(f"a game is a state, a factory or a name for qsearch.games.load, "
+                        f"not {game!r}")
+    P.check_protocol(state, "the arena")
+    return state
+
+
 def play_game(state, players: Sequence[Callable], seed: int = 0) -> GameRecord:
     """Play ``players[0]`` (seat 0) against ``players[1]`` from ``state`` to the end.
 
-    ``state`` is not modified (the game is played on a clone). Each seat gets its own
-    ``random.Random`` derived from ``seed``, chance nodes a third one, so one player's use
-    of randomness never changes the other's. An illegal action from a player raises the
-    game's ``IllegalMoveError`` naming the player.
+    ``state``: any game state (:class:`qsearch.games.GameProtocol`: chance nodes and
+    turns that do not alternate are fine), a factory or a name for
+    :func:`qsearch.games.load` (see :func:`new_state`). A given state is not modified (the
+    game is played on a clone). Each seat gets its own ``random.Random`` derived from
+    ``seed``, chance nodes a third one, so one player's use of randomness never changes the
+    other's. An illegal action from a player raises the game's ``IllegalMoveError`` naming
+    the player.
     """
     if len(players) != 2:
         raise ValueError(f"need two players (seat 0, seat 1), not {len(players)}")
     for p in players:
         if not callable(p):
             raise TypeError(f"a player is a callable (state, rng) -> action, not {p!r}")
+    state = new_state(state)
+    for p in players:
         if hasattr(p, "reset"):
             p.reset()
-    state = state.clone()
     rngs = [random.Random(game_seed(seed, k)) for k in (-1, -2, -3)]  # seat 0, seat 1, chance
     actions: list[int] = []
     nodes = [0, 0]
     while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+        if P.is_chance_node(state):
+            outcomes, probs = zip(*P.chance_outcomes(state), strict=True)
             action = rngs[2].choices(outcomes, probs)[0]
         else:
             seat = state.current_player()
+            if seat not in (0, 1):
+                raise ValueError(f"the arena plays two-player games: current_player() is "
+                                 f"{seat!r} after {actions} in a game that is not over")
             player = players[seat]
             action = player(state, rngs[seat])
             result = getattr(player, "last_result", None)
@@ -166,10 +193,8 @@ def _start_state(make_state, index: int, swap_colours: bool):
         if not make_state:
             raise ValueError("make_state is an empty list of start positions")
         opening = index // 2 if swap_colours else index
-        return make_state[opening % len(make_state)].clone()
-    if not isinstance(make_state, type) and hasattr(make_state, "clone"):
-        return make_state.clone()
-    return make_state()
+        return new_state(make_state[opening % len(make_state)])
+    return new_state(make_state)
 
 
 def _play_indexed(make_state, players, seed: int, index: int, swap_colours: bool) -> GameRecord:
@@ -217,8 +242,10 @@ def match(make_state, player_a: Callable, player_b: Callable, games: int, *, see
     """Play ``games`` games of A against B and return a :class:`MatchResult`.
 
     ``make_state``: a zero-argument callable giving the start position (a game class), a
-    state (cloned for each game), or a list of states (game ``i`` starts from opening
-    ``i // 2`` when colours swap, so every opening is played with both colours).
+    state (cloned for each game), a name for :func:`qsearch.games.load` (``"nim"``,
+    ``"openspiel:tic_tac_toe"``), or a list of states (game ``i`` starts from opening
+    ``i // 2`` when colours swap, so every opening is played with both colours). Any game of
+    :class:`qsearch.games.GameProtocol` is fine (a TypeError names what a state lacks).
     ``swap_colours``: A moves first in even games and second in odd ones (else always first).
     ``executor``: any :class:`concurrent.futures.Executor`; ``workers=n`` makes a local
     process pool; neither runs the games in this process. Players, ``make_state`` and
@@ -233,6 +260,8 @@ def match(make_state, player_a: Callable, player_b: Callable, games: int, *, see
     if executor is not None and workers is not None:
         raise ValueError("pass executor or workers, not both")
     players = (player_a, player_b)
+    if games:
+        _start_state(make_state, 0, swap_colours)       # a bad game fails here, not in a worker
     header = {"a": player_name(player_a), "b": player_name(player_b), "seed": seed,
               "swap_colours": bool(swap_colours)}
     path = Path(save) if save is not None else None

@@ -10,6 +10,12 @@ before each game): that is what makes serial and parallel matches give identical
 Players that search expose ``last_result`` (the last :class:`~qsearch.search.SearchResult`),
 from which the arena adds up the nodes each side searched. A ``name`` attribute, when
 present, labels the player in tables.
+
+Every player here plays any game that follows :class:`qsearch.games.GameProtocol` (a
+class's own game, an OpenSpiel state, qsearch's engines): the searches of
+:mod:`qsearch.search` run compiled on qsearch's engines and as their readable twins
+elsewhere. :func:`engine_player` picks a search suited to a game (alpha-beta without chance,
+MCTS or expectiminimax with it).
 """
 from __future__ import annotations
 
@@ -63,8 +69,10 @@ class SearchPlayer:
     """Plays the action a search returns.
 
     ``algorithm``: a name in :data:`qsearch.search.ALGORITHMS` (``"alphabeta"``,
-    ``"minimax"``, ``"negamax"``, ``"pvs"``), the same name prefixed with ``"reference."``
-    for the pure-Python twin, ``"iterative_deepening"``, or a search function with the same
+    ``"minimax"``, ``"negamax"``, ``"pvs"``), ``"iterative_deepening"``,
+    ``"expectiminimax"``, the same names prefixed with ``"reference."`` for the pure-Python
+    twin (on any game: the state is wrapped by
+    :func:`qsearch.games.adapter.as_protocol_state`), or a search function with the same
     signature ``f(state, depth, evaluate, **options) -> SearchResult``. ``depth``: an int,
     None (to the end), or a function ``depth(state) -> int`` (a document's own depth rule;
     make it a module-level function if the match runs on processes). ``evaluate`` and ``**options``
@@ -121,23 +129,113 @@ class SearchPlayer:
         return f"SearchPlayer<{self.name}>"
 
 
+class MCTSPlayer:
+    """MCTS (UCT, random rollouts; document 002's, c = sqrt 2) with a fixed iteration count.
+
+    The search's seed is drawn from the rng the arena hands the player, so games are
+    reproducible from the game's seed. ``**options`` go to :func:`qsearch.search.mcts`
+    (``c``, ``evaluate``, ``rollout_depth``). Plays any game, chance nodes included.
+    """
+
+    def __init__(self, iterations: int, name: str | None = None, **options):
+        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
+            raise ValueError(f"iterations must be an int >= 1, not {iterations!r}")
+        self.iterations = iterations
+        self.name = name or f"MCTS {iterations}"
+        self.options = options
+        self.last_result = None
+
+    def reset(self) -> None:
+        """Forget the last search (the arena calls this before each game)."""
+        self.last_result = None
+
+    def __call__(self, state, rng: random.Random | None = None) -> int:
+        from qsearch.search import mcts
+
+        rng = rng if rng is not None else random.Random(0)
+        self.last_result = mcts(state, self.iterations, seed=rng.getrandbits(63),
+                                **self.options)
+        return self.last_result.action
+
+    def __repr__(self) -> str:
+        return f"MCTSPlayer({self.iterations})"
+
+
+ENGINES = ("alphabeta", "pvs", "minimax", "negamax", "mcts", "expectiminimax")
+
+
+def engine_player(state, algorithm: str | None = None, *, depth: int | None = 4,
+                  iterations: int = 1000, time_limit: float | None = None, evaluate=None,
+                  **options):
+    """A player that searches ``state``'s game with a search suited to it.
+
+    ``algorithm``: None picks alpha-beta for a game without chance and MCTS for one with
+    chance nodes (as :func:`qsearch.games.game_info` says, or ``state`` is one); otherwise
+    a name in :data:`ENGINES` (alpha-beta and the other minimax searches refuse games with
+    chance nodes, naming the searches that apply).
+    ``depth`` is the depth of the minimax searches and expectiminimax, ``iterations`` MCTS's.
+    ``time_limit``: seconds a move at most; alpha-beta then deepens iteratively (depth 1, 2,
+    ... ``depth``) and plays the deepest complete search's move, so a game too big for
+    ``depth`` still gets an answer in time (and a small one the same move as without it).
+    A ValueError says when no search here plays the game (more than two players, hidden
+    information).
+    """
+    from qsearch.games.protocol import check_protocol, is_chance_node
+    from qsearch.games.registry import game_info, require_searchable
+
+    check_protocol(state, "engine_player")
+    if algorithm is None:
+        chance = game_info(state).chance or is_chance_node(state)
+        algorithm = "mcts" if chance else "alphabeta"
+    if algorithm not in ENGINES:
+        raise ValueError(f"unknown engine {algorithm!r}; choose from {', '.join(ENGINES)}")
+    require_searchable(state, algorithm)
+    if time_limit is not None:
+        options["time_limit"] = time_limit
+    if algorithm == "mcts":
+        return MCTSPlayer(iterations, evaluate=evaluate, **options)
+    if algorithm == "alphabeta" and time_limit is not None:
+        name = f"alphabeta(depth={depth}, iterative deepening, {time_limit:g} s a move)"
+        return SearchPlayer("iterative_deepening", depth, evaluate, name=name, **options)
+    return SearchPlayer(algorithm, depth, evaluate, **options)
+
+
 def _resolve(algorithm: str) -> Callable:
     from qsearch import reference
-    from qsearch.search import ALGORITHMS, iterative_deepening
+    from qsearch.search import ALGORITHMS, expectiminimax, iterative_deepening
 
     if callable(algorithm):
         return algorithm
     if not isinstance(algorithm, str):
         raise TypeError(f"algorithm must be a name such as 'alphabeta', not {algorithm!r}")
-    if algorithm == "iterative_deepening":
-        return iterative_deepening
-    if algorithm == "reference.iterative_deepening":
-        return reference.iterative_deepening
+    extra = {"iterative_deepening": iterative_deepening, "expectiminimax": expectiminimax}
+    twins = {"iterative_deepening": reference.iterative_deepening,
+             "expectiminimax": reference.expectiminimax}
     if algorithm.startswith("reference."):
-        table, key = reference.ALGORITHMS, algorithm[len("reference."):]
+        table, key = {**reference.ALGORITHMS, **twins}, algorithm[len("reference."):]
     else:
-        table, key = ALGORITHMS, algorithm
+        table, key = {**ALGORITHMS, **extra}, algorithm
     if key not in table:
-        known = sorted(ALGORITHMS) + [f"reference.{k}" for k in sorted(reference.ALGORITHMS)]
+        known = sorted({**ALGORITHMS, **extra})
+        known += [f"reference.{k}" for k in sorted({**reference.ALGORITHMS, **twins})]
         raise ValueError(f"unknown algorithm {algorithm!r}; known: {known}")
+    if algorithm.startswith("reference."):
+        return TwinOnAnyState(table[key])
     return table[key]
+
+
+class TwinOnAnyState:
+    """A twin of :mod:`qsearch.reference` run on
+    :func:`~qsearch.games.adapter.as_protocol_state` of its state, so that a class's own game
+    (which may lack ``child`` and the like) can be searched by name; picklable, for matches
+    on processes."""
+
+    def __init__(self, twin: Callable):
+        self.twin = twin
+        self.__name__ = twin.__name__
+        self.__doc__ = twin.__doc__
+
+    def __call__(self, state, *args, **kwargs):
+        from qsearch.games.adapter import as_protocol_state
+
+        return self.twin(as_protocol_state(state, self.__name__), *args, **kwargs)

@@ -1,7 +1,8 @@
 """The games of document 002's tournaments, one record each, looked up by name.
 
-A record says how the game starts, how its ten starting positions are chosen
-(:mod:`qsearch.arena.positions` applies the rule) and how its players search
+A record says how the game starts (a name for :func:`qsearch.games.load`, or a factory where
+the tournaments start elsewhere than the game's own start), how its ten starting positions
+are chosen (:mod:`qsearch.arena.positions` applies the rule) and how its players search
 (:mod:`qsearch.arena.tournament`). Adding a game to the tournaments is adding one entry to
 :data:`TOURNAMENT_GAMES` (and its tables to :mod:`qsearch.arena.tournament.tables`).
 """
@@ -20,7 +21,7 @@ class TournamentGame:
     """One game of the tournaments: its start, its starting-position rule, its players."""
 
     name: str
-    initial: Callable[[], Any]          # the initial position (a new state each call)
+    start: str | Callable[[], Any]      # a name for qsearch.games.load, or a factory
     to_move: tuple[int, ...]            # the seat to move in positions 1-10 (the document's)
     plies: tuple[int, ...]              # random plies a generated position may have
     balanced: Callable[[Any], bool]     # keeps a generated position that is not over
@@ -30,6 +31,14 @@ class TournamentGame:
     order: tuple[int, ...] | None = None    # alpha-beta's move order (None: the game's)
     rolls: bool = False                 # a dice roll (a chance node) starts every turn
     rate_iterations: int = 2000         # MCTS iterations the calibration times
+
+    def initial(self):
+        """A new initial position: ``qsearch.games.load(start)``, or ``start()``."""
+        if isinstance(self.start, str):
+            from qsearch.games.registry import load
+
+            return load(self.start)
+        return self.start()
 
     def evaluator(self):
         """The searches' heuristic (imported on first use: the heuristics are compiled)."""
@@ -44,16 +53,6 @@ class TournamentGame:
 
 
 # --------------------------------------------------------------------------- the games
-def _connect4():
-    from qsearch.games import Connect4
-    return Connect4()
-
-
-def _reversi():
-    from qsearch.games import Reversi
-    return Reversi()
-
-
 def _hypergammon():
     """§4.3's position 1: black's roll."""
     from qsearch.games import Hypergammon
@@ -85,11 +84,11 @@ def _hypergammon_balanced(state) -> bool:
 
 TOURNAMENT_GAMES: dict[str, TournamentGame] = {g.name: g for g in (
     TournamentGame(
-        "connect4", _connect4, to_move=(0, 1, 1, 1, 1, 1, 1, 0, 0, 1), plies=(3, 4, 5, 6, 7, 8),
+        "connect4", "connect4", to_move=(0, 1, 1, 1, 1, 1, 1, 0, 0, 1), plies=(3, 4, 5, 6, 7, 8),
         balanced=_connect4_balanced, heuristic="qsearch.heuristics.connect4:line_weights",
         searches=("ab",), colours=("white", "red"), order=(3, 2, 4, 1, 5, 0, 6)),
     TournamentGame(
-        "reversi", _reversi, to_move=(0,) * 10, plies=(4, 6, 8, 10),
+        "reversi", "reversi", to_move=(0,) * 10, plies=(4, 6, 8, 10),
         balanced=_reversi_balanced, heuristic="qsearch.heuristics.reversi:disc_difference",
         searches=("ab",), colours=("white", "black")),
     TournamentGame(

@@ -9,42 +9,14 @@ task on any executor.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from qsearch.arena.players import MCTSPlayer
 from qsearch.arena.tournament_games import TOURNAMENT_GAMES, WIN, TournamentGame, tournament_game
 
 LIMIT = 15                  # limited expectiminimax: the 15 likeliest rolls (the non-doubles)
 ORDER_C4 = list(TOURNAMENT_GAMES["connect4"].order)
-
-
-class MCTSPlayer:
-    """Document 002's MCTS (UCT, random rollouts, c = sqrt 2) with a fixed iteration count.
-
-    The search's seed is drawn from the rng the arena hands the player, so games are
-    reproducible from the game's seed.
-    """
-
-    def __init__(self, iterations: int, name: str | None = None):
-        if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 1:
-            raise ValueError(f"iterations must be an int >= 1, not {iterations!r}")
-        self.iterations = iterations
-        self.name = name or f"MCTS {iterations}"
-        self.last_result = None
-
-    def reset(self) -> None:
-        """Forget the last search (the arena calls this before each game)."""
-        self.last_result = None
-
-    def __call__(self, state, rng: random.Random) -> int:
-        from qsearch.search import mcts
-
-        self.last_result = mcts(state, self.iterations, seed=rng.getrandbits(63))
-        return self.last_result.action
-
-    def __repr__(self) -> str:
-        return f"MCTSPlayer({self.iterations})"
 
 
 # --------------------------------------------------------------------------- searches

@@ -1,0 +1,107 @@
+"""Any game in a terminal, you against an engine: the loop of ``python -m qsearch play GAME``.
+
+The board is ``str(state)``; moves are typed by their names (``action_to_string``), by the
+game's own ``string_to_action`` or by action number; chance nodes are rolled with a seeded
+``random.Random`` and printed. ``u`` takes back your last move (and what followed it), ``q``
+quits. Works on any :class:`qsearch.games.GameProtocol` state.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from qsearch.games import protocol as P
+
+
+def move_names(state) -> list[str]:
+    """The names of the legal actions, in the game's order."""
+    return [P.action_to_string(state, a) for a in state.legal_actions()]
+
+
+def parse_move(state, text: str):
+    """The legal action ``text`` names: its ``action_to_string``, the game's own
+    ``string_to_action``, or its action number; a ValueError listing the legal moves."""
+    text = text.strip()
+    legal = list(state.legal_actions())
+    for action in legal:
+        if P.action_to_string(state, action) == text:
+            return action
+    parser = getattr(state, "string_to_action", None)
+    if callable(parser) and not hasattr(state, "get_game"):   # OpenSpiel's prints its errors
+        try:
+            action = parser(text)
+        except (ValueError, TypeError, KeyError, IndexError, RuntimeError):
+            action = None
+        if action is not None and action in legal:
+            return action
+    if text.lstrip("-").isdigit() and int(text) in legal:
+        return int(text)
+    raise ValueError(f"{text!r} is not a legal move here; legal: {', '.join(move_names(state))}")
+
+
+def roll(state, rng: random.Random):
+    """A chance outcome drawn with ``rng`` by its probability: ``(action, probability)``."""
+    outcomes = P.chance_outcomes(state)
+    if not outcomes:
+        raise ValueError(f"{type(state).__name__} is at a chance node but lists no "
+                         "chance_outcomes()")
+    actions, probs = zip(*outcomes, strict=True)
+    k = rng.choices(range(len(actions)), probs)[0]
+    return actions[k], probs[k]
+
+
+def describe_result(result) -> str:
+    """``value +0.5, 1,234 nodes, 0.01 s`` for a search result (empty for None)."""
+    if result is None:
+        return "its only move"
+    return (f"value {result.value:+.3g}, {result.nodes:,} nodes, {result.elapsed:.2f} s, "
+            f"{getattr(result, 'engine', None) or 'compiled'} engine")
+
+
+def play_in_terminal(state, engine: Callable, human: int, *, seed: int = 0,
+                     read: Callable[[str], str] = input, write: Callable = print) -> int:
+    """Play ``state`` to the end: the human (seat ``human``) reads moves from ``read``, the
+    ``engine`` (an arena player) answers. Returns 0 (the game ended, or ``q``, or end of
+    input). ``state`` is played on in place."""
+    chance_rng, engine_rng = random.Random(seed), random.Random(seed + 1)
+    before_mine: list = []          # the state before each of the human's moves, for undo
+    while not state.is_terminal():
+        if P.is_chance_node(state):
+            action, prob = roll(state, chance_rng)
+            write(f"chance: {P.action_to_string(state, action)} (probability {prob:.3g})")
+            state.apply_action(action)
+            continue
+        write(f"\n{state}\n")
+        if state.current_player() == human:
+            write("legal: " + "  ".join(move_names(state)))
+            try:
+                text = read("your move> ").strip()
+            except EOFError:
+                return 0
+            if text in ("q", "quit"):
+                return 0
+            if text == "u":
+                if before_mine:
+                    state = before_mine.pop()
+                else:
+                    write("nothing to undo")
+                continue
+            try:
+                action = parse_move(state, text)
+            except ValueError as err:
+                write(f"not a legal move: {err}")
+                continue
+            before_mine.append(state.clone())
+            state.apply_action(action)
+            continue
+        action = engine(state, engine_rng)
+        result = getattr(engine, "last_result", None)
+        write(f"engine plays {P.action_to_string(state, action)} ({describe_result(result)})")
+        state.apply_action(action)
+    write(f"\n{state}\n")
+    ret = state.returns()[human]
+    write("You win!" if ret > 0 else "You lose." if ret < 0 else "Draw.")
+    return 0
+
+
+__all__ = ["describe_result", "move_names", "parse_move", "play_in_terminal", "roll"]

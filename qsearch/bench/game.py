@@ -1,0 +1,68 @@
+"""One game's search speed (``python -m qsearch bench --game NAME``): any game ``play`` takes.
+
+From the game's start, a node-limited alpha-beta (expectiminimax for a game with chance
+nodes) and MCTS, each run by :mod:`qsearch.search` (compiled on qsearch's engines, the twin
+elsewhere) and, on a qsearch engine, by its readable twin too, so the table shows how much
+slower the Python code is on the same search (the twins count the same nodes). Best of
+``repeats`` runs; every number comes from the run that prints it. Without ``--game`` this
+module adds no table.
+"""
+from __future__ import annotations
+
+from qsearch.core.tables import best_of
+
+NODES = {True: 20_000, False: 200_000}          # quick / full: the alpha-beta budget
+ITERATIONS = {True: 200, False: 2_000}          # quick / full: MCTS's iterations
+
+
+def _searches(state, quick: bool) -> list[tuple[str, str, object]]:
+    """``(row label, search name, run(search module))`` for the game's kind."""
+    from qsearch.games.registry import game_info
+
+    nodes, iterations = NODES[quick], ITERATIONS[quick]
+    if game_info(state).chance:
+        first = (f"expectiminimax, depth 6, {nodes:,} nodes at most", "expectiminimax",
+                 lambda m: m.expectiminimax(state, 6, max_nodes=nodes))
+    else:
+        first = (f"alpha-beta, full depth, {nodes:,} nodes at most", "alphabeta",
+                 lambda m: m.alphabeta(state, None, max_nodes=nodes))
+    return [first, (f"MCTS, {iterations:,} iterations", "mcts",
+                    lambda m: m.mcts(state, iterations, seed=0))]
+
+
+def game_speed_rows(game: str, quick: bool = False, repeats: int = 1) -> list[dict]:
+    """The rows of the table for ``game`` (a name for :func:`qsearch.games.load`)."""
+    from qsearch import reference
+    from qsearch import search as compiled
+    from qsearch.games import load
+    from qsearch.games._game import Game
+    from qsearch.games.registry import require_searchable
+
+    if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 1:
+        raise ValueError(f"repeats must be an int >= 1, not {repeats!r}")
+    state = load(game)
+    rows = []
+    for label, name, run in _searches(state, quick):
+        require_searchable(state, name)
+        seconds, result = best_of(repeats, lambda run=run: run(compiled))
+        engine = getattr(result, "engine", None) or "compiled"
+        rows.append({"search": label, "engine": engine, "nodes": result.nodes,
+                     "time": seconds, "nodes/s": round(result.nodes / max(seconds, 1e-9))})
+        if isinstance(state, Game):
+            rows[-1]["slower"] = ""
+            twin_seconds, twin = best_of(repeats, lambda run=run: run(reference))
+            rows.append({"search": label, "engine": "python (twin)", "nodes": twin.nodes,
+                         "time": twin_seconds,
+                         "nodes/s": round(twin.nodes / max(twin_seconds, 1e-9)),
+                         "slower": f"{twin_seconds / max(seconds, 1e-9):.0f}x"})
+    return rows
+
+
+def sections(options):
+    """The table of ``options.game``, or none without ``--game``."""
+    game = getattr(options, "game", None)
+    if game is None:
+        return []
+    quick, repeats = bool(getattr(options, "quick", False)), getattr(options, "repeats", None)
+    return [("game", f"Search speed on {game}",
+             lambda: game_speed_rows(game, quick, repeats or 1))]
