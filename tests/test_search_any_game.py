@@ -148,3 +148,12 @@ def test_a_python_games_own_attributes_reach_its_heuristic():
         return float(sum(state.heaps))
     result = alphabeta(Nim((3, 4, 5)), 1, more_stones_for_me)
     assert result.leaves > 0 and result.value == 11.0     # the best move takes one stone
+
+
+def test_quiescence_runs_on_a_python_game_as_readable_python():
+    from qsearch.search import normal_search
+    volatile = lambda state: sum(state.heaps) <= 3              # noqa: E731
+    ours = normal_search(Nim((2, 3, 4)), 1, 3, lambda state, player: 0.0, volatile=volatile)
+    twin = reference.normal_search(as_protocol_state(Nim((2, 3, 4))), 1, 3,
+                                   lambda state, player: 0.0, volatile=volatile)
+    assert ours.engine == "python" and (ours.value, ours.nodes) == (twin.value, twin.nodes)

@@ -6,6 +6,7 @@ from qsearch.core.mcts_results import MCTSResult
 from qsearch.core.results import SearchResult, SolveResult
 from qsearch.reference import expectiminimax as _twin_expectiminimax
 from qsearch.reference import mcts as _twin_mcts
+from qsearch.reference import quiescence as _quiescence
 from qsearch.reference.limited_minimax import limited_minimax as _twin_limited_minimax
 from qsearch.search import expectiminimax as _expectiminimax
 from qsearch.search import limited_minimax as _limited_minimax
@@ -21,7 +22,7 @@ from qsearch.search.algorithms import (
 from qsearch.search.connect4_solver import Solver
 from qsearch.search.connect4_solver import analyze as analyze_connect4
 from qsearch.search.connect4_solver import solve as solve_connect4
-from qsearch.search.dispatch import on_any_game
+from qsearch.search.dispatch import on_any_game, python_only
 from qsearch.search.tt import EXACT, LOWER, UPPER, TranspositionTable
 
 # Any game: compiled for qsearch's engines, the readable twin for any other state.
@@ -30,12 +31,15 @@ expectiminimax = on_any_game("expectiminimax", _expectiminimax.expectiminimax,
 mcts = on_any_game("mcts", _mcts.mcts, _twin_mcts)
 limited_minimax = on_any_game("limited_minimax", _limited_minimax.limited_minimax,
                               _twin_limited_minimax)
+# Quiescence (document 002, Alg. 4 and 5) exists as readable Python only.
+quiescence_search = python_only("quiescence", _quiescence.quiescence_search)
+normal_search = python_only("quiescence", _quiescence.normal_search)
 
 __all__ = [
     "ALGORITHMS", "EXACT", "LOWER", "MCTSResult", "SearchResult", "SolveResult", "Solver",
     "TranspositionTable", "UPPER", "alphabeta", "analyze_connect4", "expectiminimax",
-    "iterative_deepening", "limited_minimax", "mcts", "minimax", "negamax", "pvs",
-    "solve_connect4",
+    "iterative_deepening", "limited_minimax", "mcts", "minimax", "negamax", "normal_search",
+    "pvs", "quiescence_search", "solve_connect4",
 ]
 
 # Old names that only ever meant Connect 4: kept for one release, with a warning.

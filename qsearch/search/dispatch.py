@@ -52,4 +52,19 @@ def on_any_game(name: str, compiled, twin):
     return search
 
 
-__all__ = ["on_any_game"]
+def python_only(name: str, twin):
+    """A search that exists only as readable Python (quiescence: its game is chess through
+    python-chess): the same checks and ``result.engine == "python"`` on any game."""
+
+    @functools.wraps(twin)
+    def search(state, *args, **kwargs):
+        wrapped = state if isinstance(state, Game) else as_protocol_state(state, name)
+        require_searchable(state, name)
+        result = twin(wrapped, *args, **kwargs)
+        result.engine = "python"
+        return result
+
+    return search
+
+
+__all__ = ["on_any_game", "python_only"]
