@@ -3,6 +3,7 @@ import json
 import random
 import shutil
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import pytest
 
@@ -281,3 +282,42 @@ def test_cli_replay_checks_the_records(tmp_path, capsys):
     assert "differs on replay" in capsys.readouterr().err
     with pytest.raises(ValueError, match="k must be"):
         T.check(tmp_path, "4.9", 0)
+
+
+@pytest.mark.parametrize("damage", ["no header", "cut header", "header without iterations"])
+def test_a_records_file_without_a_whole_header_is_refused_and_kept(tmp_path, damage):
+    T.run(["4.9"], tmp_path, progress=False, limit=3)
+    path = tmp_path / "4.9.jsonl"
+    lines = _lines(path)
+    if damage == "no header":
+        lines = lines[1:]
+    elif damage == "cut header":
+        lines[0] = lines[0][: len(lines[0]) // 2]
+    else:
+        header = json.loads(lines[0])
+        del header["tournament"]["iterations"]
+        lines[0] = json.dumps(header)
+    path.write_text("\n".join(lines) + "\n")
+    before = path.read_text()
+    for attempt in (lambda: T.run(["4.9"], tmp_path, progress=False, limit=3),
+                    lambda: T.check(tmp_path, ["4.9"]),
+                    lambda: T.write_tables(tmp_path)):
+        with pytest.raises(ValueError, match="header"):
+            attempt()
+    assert path.read_text() == before
+
+
+def test_tables_are_labelled_with_the_iterations_the_games_were_played_with(tmp_path):
+    cal = {"iterations": {"connect4": dict.fromkeys(T.MATCHED["connect4"], 3)},
+           "times": {}}
+    cfg = T.config(T.TABLES["4.5t"], cal)
+    path = tmp_path / "4.5t.jsonl"
+    rec = T.play_one(cfg, "mcts8", "ab3", 1)
+    path.write_text(json.dumps({"tournament": cfg}) + "\n" + json.dumps(rec) + "\n")
+    committed = Path(__file__).parent.parent / "benchmarks" / "tournaments" / "calibration.json"
+    shutil.copy(committed, tmp_path / "calibration.json")      # other counts (27 for mcts8)
+    assert T.load_calibration(tmp_path)["iterations"]["connect4"]["mcts8"] != 3
+    text = T.write_tables(tmp_path)
+    assert "MCTS 3" in text
+    calibrated = T.load_calibration(tmp_path)["iterations"]["connect4"]["mcts8"]
+    assert f"MCTS {calibrated}" not in text

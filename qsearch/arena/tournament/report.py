@@ -10,9 +10,9 @@ import csv
 import io
 from pathlib import Path
 
-from qsearch.arena.tournament.calibration import iterations_for, load_calibration
+from qsearch.arena.tournament.calibration import load_calibration
 from qsearch.arena.tournament.players import label
-from qsearch.arena.tournament.records import read_records
+from qsearch.arena.tournament.records import read_header, read_records
 from qsearch.arena.tournament.tables import (
     DOC_RESULTS,
     DOC_TIMES,
@@ -131,9 +131,11 @@ def write_tables(directory: str | Path = "benchmarks/tournaments",
         path = directory / f"{table.id}.jsonl"
         if not path.exists():
             continue
+        header = read_header(path)
+        if header is None:
+            continue
         records = read_records(path)
-        its = iterations_for(table, calibration) if (table.pairing == "doc"
-                                                     or calibration) else {}
+        its = header["iterations"]               # the counts the games were played with
         md.append(f"## Table {table.id}: {table.title}\n")
         md.append(f"{len(records)} of {len(game_keys(table))} games recorded.\n")
         md.append(to_markdown(table, records, its) + "\n")
