@@ -1,10 +1,17 @@
 """Check a proof of document 000's Quarto with a second engine.
 
-The tree's structure (legal moves, canonical forms, every reply class covered with the right
-sizes, finished games really won) is recomputed from the rules, and the leaves are re-solved
-by :func:`qsearch.search.quarto_ab.ab_minimax` (document 000's alpha-beta to the end of the
-game, with its win-in-one test), which shares no search code with
+Nothing in the file is taken on trust. The headline value is derived from the trees (a win
+for player ``p`` needs one tree with ``p`` proving target 1; a draw needs two, each player
+proving target 0), and ``first_moves`` must agree with it. Every tree is replayed from the
+empty board by the rules: canonical forms, players to move, legal moves, a subtree, a solved
+leaf or a finished game under every prover move, one reply of every class of the opponent's
+replies (the classes and their sizes re-derived from the symmetry group) and nothing else,
+finished games really won, leaf values reaching the target. Then the leaves are re-solved by
+:func:`qsearch.search.quarto_ab.ab_minimax` (document 000's alpha-beta to the end of the game,
+with its win-in-one test), which shares no search code with
 :mod:`qsearch.search.quarto_solver`. Nothing here uses the builder.
+
+Every rejection is a ValueError naming the kind of tampering and where (tree and move list).
 """
 from __future__ import annotations
 
@@ -12,14 +19,11 @@ import random
 import time
 from concurrent.futures import as_completed
 
-from qsearch.proofs.quarto_own.format import (
-    FORMAT,
-    key_of,
-    proof_leaves,
-    proof_nodes,
-    reply_classes,
-    state_after,
-)
+from qsearch.games import OwnPieceQuarto
+from qsearch.proofs.quarto_own.format import FORMAT, key_of, state_after
+
+ENGINES = ("quarto_ab", "plain")
+NODE_KINDS = ("move", "replies", "value", "winner")
 
 
 def _engine_value(state, engine: str) -> int:
@@ -43,77 +47,346 @@ def check_leaf(actions, engine: str = "quarto_ab") -> dict:
     return {"actions": list(actions), "value": v, "seconds": time.perf_counter() - t}
 
 
+# ------------------------------------------------------------------ small checks
+def _is_int(x) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
+def _same(recorded, actual) -> bool:
+    """Equal and of the same type (JSON's ``true`` is not the player 1, nor ``0.0`` 0)."""
+    return recorded == actual and type(recorded) is type(actual)
+
+
+def _need_keys(obj, keys, what: str, where: str) -> None:
+    """``obj`` is a JSON object holding ``keys``."""
+    if not isinstance(obj, dict):
+        raise ValueError(f"wrong type: {what} is {type(obj).__name__}, not an object {where}")
+    for k in keys:
+        if k not in obj:
+            raise ValueError(f"missing key {k!r} in {what} {where}")
+
+
+def _need_int(obj, key: str, allowed, what: str, where: str) -> int:
+    """``obj[key]`` is an int among ``allowed`` (a range or tuple)."""
+    x = obj[key]
+    if not _is_int(x):
+        raise ValueError(f"wrong type: {what} {key!r} is {x!r}, not an int {where}")
+    if x not in allowed:
+        raise ValueError(f"{what} {key!r} is {x}, not one of {list(allowed)} {where}")
+    return x
+
+
+def _children_keys(state) -> dict:
+    """``{legal action: canonical form of the position it leads to}``: the reply classes
+    (as :func:`~qsearch.proofs.quarto_own.format.reply_classes` groups them) re-derived from
+    the symmetry group, with each action's class at hand."""
+    return {a: key_of(state.child(a)) for a in state.legal_actions()}
+
+
+def _winner_of(state):
+    """The finished game's winner as the proof records it: 0, 1, or None for a draw."""
+    w = state.returns()
+    return None if w[0] == 0 else (0 if w[0] > 0 else 1)
+
+
+def value_proved(targets: dict):
+    """The value for player 0 that trees ``{prover: target}`` prove, or None if they prove
+    none: a tree with target 1 proves its prover wins; two trees with target 0 (one per
+    player) prove a draw; one target-0 tree alone proves no value."""
+    winners = [p for p, t in targets.items() if t == 1]
+    if len(winners) == 2:
+        raise ValueError("contradictory trees: both players claim a win")
+    if winners:
+        return 1 if winners[0] == 0 else -1
+    return 0 if set(targets) == {0, 1} else None
+
+
+def trees_needed(value: int) -> dict:
+    """The trees ``{prover: target}`` a claimed value needs."""
+    return {0: 1} if value > 0 else {1: 1} if value < 0 else {0: 0, 1: 0}
+
+
+# ------------------------------------------------------------------ the file's header
+def _check_header(proof) -> tuple:
+    """The top-level keys and the trees' targets; returns ``(claimed value, depth)``."""
+    if not isinstance(proof, dict):
+        raise ValueError(f"not a {FORMAT} proof: a JSON object is needed, "
+                         f"not {type(proof).__name__}")
+    if proof.get("format") != FORMAT:
+        raise ValueError(f"wrong format string {proof.get('format')!r}: not a {FORMAT} proof")
+    where = "at the top of the proof"
+    _need_keys(proof, ("value_for_player_0", "first_moves", "depth", "trees"), "the proof", where)
+    claim = _need_int(proof, "value_for_player_0", (-1, 0, 1), "the headline", where)
+    depth = _need_int(proof, "depth", range(1, 17), "the proof", where)
+    for key in ("first_moves", "trees"):
+        if not isinstance(proof[key], list):
+            raise ValueError(f"wrong type: {key!r} is {type(proof[key]).__name__}, "
+                             f"not a list {where}")
+    targets: dict = {}
+    for i, tree in enumerate(proof["trees"]):
+        w = f"in tree {i}"
+        _need_keys(tree, ("prover", "target", "root"), "a tree", w)
+        p = _need_int(tree, "prover", (0, 1), "a tree", w)
+        t = _need_int(tree, "target", (0, 1), "a tree", w)
+        if p in targets:
+            raise ValueError(f"two trees for player {p} {w}")
+        targets[p] = t
+    _check_value(claim, targets)
+    return claim, depth
+
+
+def _check_value(claim: int, targets: dict) -> None:
+    """The trees prove exactly the claimed headline value."""
+    if not targets:
+        raise ValueError(f"no proof trees: the headline value {claim:+d} is not proved")
+    proved = value_proved(targets)
+    if proved is not None and proved != claim:
+        raise ValueError(f"the headline value_for_player_0 {claim:+d} is not what the trees "
+                         f"prove ({proved:+d})")
+    for p, t in trees_needed(claim).items():
+        if p not in targets:
+            raise ValueError(f"a tree is missing: the value {claim:+d} needs a tree for "
+                             f"player {p} with target {t}")
+        if targets[p] < t:
+            raise ValueError(f"target lowered: the tree for player {p} has target "
+                             f"{targets[p]}, the value {claim:+d} needs {t}")
+    for p in targets:
+        if p not in trees_needed(claim):
+            raise ValueError(f"an extra tree for player {p}: the value {claim:+d} needs only "
+                             f"player {1 - p}'s")
+
+
+# ------------------------------------------------------------------ the trees
+class _TreeChecker:
+    """Walks one tree from the empty board, checking each node against the rules; collects
+    the solved leaves as ``(node, actions)`` in the order of
+    :func:`~qsearch.proofs.quarto_own.format.proof_leaves`."""
+
+    def __init__(self, index: int, prover: int, target: int, depth: int, root_keys: dict):
+        self.index, self.prover, self.target, self.depth = index, prover, target, depth
+        self.root_keys = root_keys                # the empty board's children, computed once
+        self.nodes = 0
+        self.leaves: list = []
+
+    def where(self, actions) -> str:
+        return f"in tree {self.index} (prover {self.prover}) after moves {list(actions)}"
+
+    def walk(self, node, state, actions, key=None) -> None:
+        """Check ``node``, the position ``state`` reached by ``actions`` (canonical form
+        ``key`` if already known), and its subtree."""
+        where = self.where(actions)
+        self.nodes += 1
+        if not isinstance(node, dict):
+            raise ValueError(f"wrong type: a node is {type(node).__name__}, not an object "
+                             f"{where}")
+        kinds = [k for k in NODE_KINDS if k in node]
+        if not kinds:
+            raise ValueError(f"a node of no known kind (keys {sorted(node)}; one of "
+                             f"{list(NODE_KINDS)} is needed) {where}")
+        if len(kinds) > 1:
+            raise ValueError(f"a node of several kinds {kinds} {where}")
+        kind = kinds[0]
+        _need_keys(node, ("key", "to_move"), f"a {kind!r} node", where)
+        if node["key"] != (key_of(state) if key is None else key):
+            what = "the tree does not start at the empty board: " if not actions else ""
+            raise ValueError(f"{what}wrong canonical key {node['key']!r} {where}")
+        to_move = None if state.is_terminal() else state.current_player()
+        if not _same(node["to_move"], to_move):
+            raise ValueError(f"wrong player to move: {node['to_move']!r} recorded, "
+                             f"{to_move!r} in the position {where}")
+        if state.is_terminal() != (kind == "winner"):
+            if kind == "winner":
+                raise ValueError(f"a finished game claimed that is not over {where}")
+            raise ValueError(f"the game is over but the node is a {kind!r} node {where}")
+        ply = len(actions)
+        if kind == "value" and ply != self.depth:
+            raise ValueError(f"a solved leaf at ply {ply}, not at the proof's depth "
+                             f"{self.depth} {where}")
+        if kind in ("move", "replies") and ply >= self.depth:
+            raise ValueError(f"a {kind!r} node at ply {ply}, at or below the proof's depth "
+                             f"{self.depth} {where}")
+        getattr(self, "_" + kind)(node, state, actions, where)
+
+    def _winner(self, node, state, actions, where) -> None:
+        if not _same(node["winner"], _winner_of(state)):
+            raise ValueError(f"wrong winner recorded: {node['winner']!r}, the game's is "
+                             f"{_winner_of(state)!r} {where}")
+        r = state.returns()[self.prover]
+        if not (r > 0 if self.target == 1 else r >= 0):
+            raise ValueError(f"a finished game does not reach the target {self.target} "
+                             f"(the prover's return is {r}) {where}")
+
+    def _move(self, node, state, actions, where) -> None:
+        if state.current_player() != self.prover:
+            raise ValueError(f"a prover move at the opponent's node {where}")
+        move = node["move"]
+        if not _is_int(move):
+            raise ValueError(f"wrong type: move {move!r} is not an int {where}")
+        if move not in state.legal_actions():
+            raise ValueError(f"illegal move {move} {where}")
+        if "child" not in node:
+            raise ValueError(f"a prover move with no subtree under it: move {move} has no "
+                             f"child (no subtree, solved leaf or finished game) {where}")
+        self._text(node, state, move, where)
+        self.walk(node["child"], state.child(move), actions + [move])
+
+    def _replies(self, node, state, actions, where) -> None:
+        if state.current_player() == self.prover:
+            raise ValueError(f"replies listed at the prover's node {where}")
+        replies = node["replies"]
+        if not isinstance(replies, list):
+            raise ValueError(f"wrong type: 'replies' is {type(replies).__name__}, not a list "
+                             f"{where}")
+        keys = self.root_keys if not actions else _children_keys(state)
+        want = _classes(keys)
+        seen: dict = {}
+        for r in replies:
+            _need_keys(r, ("action", "class_size", "child"), "a reply", where)
+            a = r["action"]
+            if not _is_int(a):
+                raise ValueError(f"wrong type: reply {a!r} is not an int {where}")
+            if a not in keys:
+                raise ValueError(f"illegal reply {a} {where}")
+            k = keys[a]
+            if k in seen:
+                raise ValueError(f"a duplicate reply: {a} is of the class of {seen[k]} "
+                                 f"{where}")
+            seen[k] = a
+            size = r["class_size"]
+            if not _is_int(size) or size != want[k][1]:
+                raise ValueError(f"wrong class size for reply {a}: {size!r} recorded, the "
+                                 f"symmetry group gives {want[k][1]} {where}")
+            self._text(r, state, a, where)
+        missing = [a for k, (a, _) in want.items() if k not in seen]
+        if missing:
+            raise ValueError(f"a reply class is missing: the replies do not cover every class "
+                             f"(no reply like {missing}) {where}")
+        for r in replies:
+            a = r["action"]
+            self.walk(r["child"], state.child(a), actions + [a], keys[a])
+
+    def _value(self, node, state, actions, where) -> None:
+        value = _need_int(node, "value", (-1, 0, 1), "a leaf", where)
+        _need_keys(node, ("nodes", "seconds"), "a leaf", where)
+        if not _is_int(node["nodes"]) or node["nodes"] < 0:
+            raise ValueError(f"wrong type: a leaf's 'nodes' is {node['nodes']!r} {where}")
+        if not isinstance(node["seconds"], int | float) or isinstance(node["seconds"], bool):
+            raise ValueError(f"wrong type: a leaf's 'seconds' is {node['seconds']!r} {where}")
+        for_prover = value if state.current_player() == self.prover else -value
+        if for_prover < self.target:
+            raise ValueError(f"a leaf value does not reach the target {self.target}: "
+                             f"{value:+d} recorded for the side to move {where}")
+        self.leaves.append((node, list(actions)))
+
+    @staticmethod
+    def _text(node, state, action: int, where) -> None:
+        """The optional ``"text"`` names the action (a wrong one would mislead a reader)."""
+        if "text" in node and node["text"] != state.action_to_string(action):
+            raise ValueError(f"wrong move text {node['text']!r} for action {action} {where}")
+
+
+def _classes(keys: dict) -> dict:
+    """``{canonical form: (first action met, class size)}`` from :func:`_children_keys`."""
+    out: dict = {}
+    for a, k in keys.items():
+        first, size = out.get(k, (a, 0))
+        out[k] = (first, size + 1)
+    return out
+
+
+def _check_first_moves(proof, claim: int, root_keys: dict) -> dict:
+    """``first_moves``: one entry per class of first move with its size, the best value equal
+    to the headline; returns ``{canonical form: (action, value for player 0)}``."""
+    want = _classes(root_keys)
+    got: dict = {}
+    for i, fm in enumerate(proof["first_moves"]):
+        where = f"in first_moves[{i}]"
+        _need_keys(fm, ("action", "class_size", "value_for_player_0"), "a first move", where)
+        a = fm["action"]
+        if not _is_int(a) or a not in root_keys:
+            raise ValueError(f"first_moves inconsistent: illegal first move {a!r} {where}")
+        v = _need_int(fm, "value_for_player_0", (-1, 0, 1), "a first move", where)
+        k = root_keys[a]
+        if k in got:
+            raise ValueError(f"first_moves inconsistent: two first moves of one class "
+                             f"({got[k][0]} and {a}) {where}")
+        if not _is_int(fm["class_size"]) or fm["class_size"] != want[k][1]:
+            raise ValueError(f"first_moves inconsistent: wrong class size "
+                             f"{fm['class_size']!r} for {a}, the symmetry group gives "
+                             f"{want[k][1]} {where}")
+        got[k] = (a, v)
+    missing = [a for k, (a, _) in want.items() if k not in got]
+    if missing:
+        raise ValueError(f"first_moves inconsistent: no entry for the class of {missing}")
+    best = max(v for _, v in got.values())
+    if best != claim:
+        raise ValueError(f"first_moves inconsistent with the headline: the best first move "
+                         f"gives {best:+d}, the headline {claim:+d}")
+    return got
+
+
+def _check_first_move_played(proof, first_moves: dict, root_keys: dict) -> None:
+    """Player 0's tree (if any) opens with a move ``first_moves`` credits with at least its
+    target (a root that is no legal move is left to the tree's walk to reject)."""
+    for tree in proof["trees"]:
+        move = tree["root"].get("move") if isinstance(tree["root"], dict) else None
+        if tree["prover"] == 0 and _is_int(move) and move in root_keys:
+            v = first_moves[root_keys[move]][1]
+            if v < tree["target"]:
+                raise ValueError(f"first_moves inconsistent: player 0's tree plays {move}, "
+                                 f"recorded there as {v:+d}, below its target {tree['target']}")
+
+
+def _check_structure(proof) -> tuple:
+    """Everything but the leaves' values: returns ``(nodes checked, solved leaves)``."""
+    claim, depth = _check_header(proof)
+    nodes, leaves = 0, []
+    root = OwnPieceQuarto()
+    root_keys = _children_keys(root)
+    _check_first_move_played(proof, _check_first_moves(proof, claim, root_keys), root_keys)
+    for i, tree in enumerate(proof["trees"]):
+        walker = _TreeChecker(i, tree["prover"], tree["target"], depth, root_keys)
+        walker.walk(tree["root"], root, [])
+        nodes += walker.nodes
+        leaves += walker.leaves
+    return nodes, leaves
+
+
 def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str = "quarto_ab",
                 executor=None, log=None) -> dict:
     """Check a proof; returns a report, raises ValueError at the first error.
 
-    The structure is always checked in full: each node's position (replayed from the root)
-    has the recorded canonical form; a prover's move is legal; an opponent's node lists one
-    reply of every class of legal replies, with the right class sizes (so every reply is
-    covered up to symmetry); a finished game was won by the prover (or drawn, for a draw
-    target); leaf values reach the target. Then the leaves are re-solved by ``engine``
-    (``"quarto_ab"``: document 000's alpha-beta to the end; ``"plain"``: this solver
-    without table or ordering): all of them, or ``sample`` chosen with ``seed``.
+    The structure is always checked in full (see the module's docstring): the headline value
+    is the one the trees prove, every tree is replayed from the empty board by the rules, and
+    every prover move has a subtree, every opponent's node one reply per class. Then the
+    leaves are re-solved by ``engine`` (``"quarto_ab"``: document 000's alpha-beta to the end;
+    ``"plain"``: this solver without table or ordering): all of them, or ``sample`` chosen
+    with ``seed``.
     """
-    if not isinstance(proof, dict) or proof.get("format") != FORMAT:
-        raise ValueError(f"not a {FORMAT} proof")
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {ENGINES}, not {engine!r}")
     log = log or (lambda *a, **k: None)
     t0 = time.perf_counter()
-    nodes = proof_nodes(proof)
-    for node, actions, prover, target in nodes:
-        state = state_after(actions)
-        where = f"after {actions}"
-        if node.get("key") != key_of(state):
-            raise ValueError(f"wrong canonical form {where}")
-        if node.get("to_move") != (None if state.is_terminal() else state.current_player()):
-            raise ValueError(f"wrong player to move {where}")
-        if "winner" in node:
-            w = state.returns()
-            if not state.is_terminal():
-                raise ValueError(f"the game is not over {where}")
-            won = w[prover] > 0 if target == 1 else w[prover] >= 0
-            if not won:
-                raise ValueError(f"the prover does not reach its target {where}")
-        elif "move" in node:
-            if state.current_player() != prover or node["move"] not in state.legal_actions():
-                raise ValueError(f"illegal or misplaced prover move {where}")
-        elif "replies" in node:
-            if state.current_player() == prover:
-                raise ValueError(f"replies listed at the prover's node {where}")
-            want = {k: size for _, size, k in reply_classes(state)}
-            got = {}
-            for r in node["replies"]:
-                k = key_of(state.child(r["action"]))
-                if k in got:
-                    raise ValueError(f"two replies of one class {where}")
-                got[k] = r["class_size"]
-            if got != want:
-                raise ValueError(f"the replies do not cover every class {where}")
-        elif "value" in node:
-            v = node["value"] if state.current_player() == prover else -node["value"]
-            if v < target:
-                raise ValueError(f"a leaf does not reach the target {where}")
-        else:
-            raise ValueError(f"a node of no known kind {where}")
+    nodes, leaves = _check_structure(proof)
     structure_seconds = time.perf_counter() - t0
-    leaves = proof_leaves(proof)
     chosen = leaves
     if sample is not None:
         chosen = random.Random(seed).sample(leaves, min(sample, len(leaves)))
     t1 = time.perf_counter()
+    # each leaf is compared with its own record (a draw's two trees may share a position)
     if executor is None:
-        results = (check_leaf(a, engine) for _, a, *_ in chosen)
+        results = ((n, check_leaf(a, engine)) for n, a in chosen)
     else:
-        futures = [executor.submit(check_leaf, a, engine) for _, a, *_ in chosen]
-        results = (f.result() for f in as_completed(futures))
-    recorded = {tuple(a): n["value"] for n, a, *_ in chosen}
-    for i, res in enumerate(results):
-        if res["value"] != recorded[tuple(res["actions"])]:
-            raise ValueError(f"the second engine disagrees after {res['actions']}: "
-                             f"{res['value']} vs {recorded[tuple(res['actions'])]}")
+        futures = {executor.submit(check_leaf, a, engine): n for n, a in chosen}
+        results = ((futures[f], f.result()) for f in as_completed(futures))
+    for i, (node, res) in enumerate(results):
+        if res["value"] != node["value"]:
+            raise ValueError(f"the second engine disagrees with a leaf value after moves "
+                             f"{res['actions']}: {res['value']:+d} re-solved, "
+                             f"{node['value']:+d} recorded")
         if (i + 1) % 25 == 0:
             log(f"leaves re-solved: {i + 1}/{len(chosen)} ({time.perf_counter() - t1:.0f} s)")
-    return {"nodes checked": len(nodes), "leaves": len(leaves),
+    return {"nodes checked": nodes, "leaves": len(leaves),
             "leaves re-solved": len(chosen), "engine": engine,
             "structure seconds": round(structure_seconds, 2),
             "re-solve seconds": round(time.perf_counter() - t1, 2)}

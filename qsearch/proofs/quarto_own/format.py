@@ -52,8 +52,13 @@ def reply_classes(state) -> list:
 
 
 def load_proof(path=DEFAULT_PROOF) -> dict:
-    """Read a proof file; raises ValueError if it is not one."""
-    data = json.loads(Path(path).read_text())
+    """Read a proof file; raises ValueError if it is not one (a cut or corrupted file, not
+    JSON, or another format). Its content is checked by
+    :func:`~qsearch.proofs.quarto_own.checker.check_proof`."""
+    try:
+        data = json.loads(Path(path).read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as err:
+        raise ValueError(f"{path} is not valid JSON (a cut or corrupted file?): {err}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"{path} is not a {FORMAT} proof")
     return data
