@@ -150,12 +150,18 @@ def pig_position(rng, max_plies=30):
 
 def test_chance_nodes_and_repeated_turns_compiled_and_twin_identical():
     # Pig: after "roll" comes a chance node (the die), and a player keeps the turn while
-    # rolling, so turns do not alternate. Some roots are chance nodes themselves.
+    # rolling, so turns do not alternate. Chance roots are refused alike (MCTS chooses a
+    # player's move).
     rng = random.Random(21)
     chance_roots = 0
     for k in range(100):
         state = pig_position(rng)
-        chance_roots += state.is_chance_node()
+        if state.is_chance_node():
+            chance_roots += 1
+            for search in (mcts, py_mcts):
+                with pytest.raises(ValueError, match="MCTS chooses a player's move"):
+                    search(state, 40, seed=k)
+            continue
         a = mcts(state, 40, seed=k)
         b = py_mcts(state, 40, seed=k)
         same(a, b)
@@ -179,19 +185,22 @@ def test_compiled_equals_twin_on_hypergammon():
     chance_roots = 0
     for k in range(30):
         state = random_position(Hypergammon, rng, 30)
-        chance_roots += state.is_chance_node()
+        if state.is_chance_node():               # refused: MCTS chooses a player's move
+            chance_roots += 1
+            continue
         same(mcts(state, 30, seed=k), py_mcts(state, 30, seed=k))
     assert 0 < chance_roots < 30
 
 
 def test_chance_outcomes_are_drawn_with_their_probability():
-    # From a chance root every outcome is an equally likely child: 4,000 iterations put about
-    # 1,000 visits on each face.
-    state = Pig(20, 4, 60)
-    state.apply_action(0)                         # roll: the root is the die
-    result = mcts(state, 4000, seed=8)
-    assert [ch.action for ch in result.children] == [0, 1, 2, 3]
-    assert all(900 <= ch.N <= 1100 for ch in result.children)
+    # Below "roll" every face of the die is an equally likely child: the roll's visits split
+    # about evenly between the four faces.
+    result = mcts(Pig(20, 4, 60), 4000, seed=8, keep_tree=True)
+    tree = result.tree
+    roll = next(i for i in tree.children(0) if tree.action[i] == 0)
+    faces = tree.children(roll)
+    assert sorted(tree.action[i] for i in faces) == [0, 1, 2, 3] and tree.N[roll] > 3000
+    assert all(0.9 * tree.N[roll] / 4 <= tree.N[i] <= 1.1 * tree.N[roll] / 4 for i in faces)
 
 
 def test_twin_runs_on_openspiel_pig():

@@ -11,14 +11,27 @@ saying which): ``limit=k`` keeps at every chance node only the ``k`` most probab
 (ties: the game's order) and renormalises their weights. In hypergammon ``limit=15`` keeps
 the 15 non-doubles and drops the 6 doubles (1/6 of the probability, and the widest nodes).
 
-**Bounds.** Star1 and Star2 need ``L <= value <= U`` for every leaf: the evaluation
-declares ``bounds = (L, U)`` (from the evaluated player's view, and symmetric use: the
-other player's leaves lie in ``(-U, -L)``), or the search is given ``bounds=``; terminal
-values ``+-win_value`` widen them.
+**Bounds.** Star1 and Star2 need ``L <= value <= U`` for every value a search can return at
+a node with no children searched: the evaluation declares ``bounds = (L, U)`` (from the
+evaluated player's view, and symmetric use: the other player's leaves lie in ``(-U, -L)``),
+or the search is given ``bounds=``. A finished game scores ``u * (win_value - win_decay *
+ply)`` (``u`` = +1, 0, -1), which the declared bounds need not cover: a negative decay makes
+later wins worth more than ``win_value``, and a decay with ``win_decay * ply > 2 *
+win_value`` makes a late win worth less than ``-win_value``. So the bounds are widened to
+every score a finished game can have up to the deepest ply the search reaches
+(:func:`terminal_score_bound`); cutting with narrower ones made Star1/Star2 return wrong
+values and moves. A finished game whose returns exceed +-1 (a Python game's, say) still
+falls outside: the searches then stop with a ValueError rather than cut wrongly.
+
+**Probabilities** must be positive and sum to 1 within :data:`PROBABILITY_TOLERANCE` (the
+rule :func:`qsearch.games.check_game` checks): qsearch's games do; a Python game's
+``chance_outcomes`` may not, and neither renormalising them (what expectiminimax did) nor
+giving the missing mass to the last outcome (what MCTS did) is the game the user wrote.
 """
 from __future__ import annotations
 
 import math
+import numbers
 
 PRUNE_MODES = (None, "star1", "star2")
 
@@ -43,8 +56,53 @@ def check_limit(limit) -> int:
     return limit
 
 
-def resolve_bounds(prune: int, evaluate, bounds, win_value: float):
-    """The (L, U) leaf bounds Star1/Star2 use (root player's view), or None without pruning."""
+PROBABILITY_TOLERANCE = 1e-9
+
+
+def check_probabilities(outcomes) -> None:
+    """ValueError unless ``[(outcome, probability), ...]`` is a distribution: every
+    probability in (0, 1], their sum (added in the game's order) 1 within
+    :data:`PROBABILITY_TOLERANCE`."""
+    if not outcomes:
+        raise ValueError("a chance node has no chance outcomes")
+    total = 0.0
+    for outcome, p in outcomes:
+        if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 < p <= 1:
+            raise ValueError(f"chance outcome {outcome!r} has probability {p!r}, not in (0, 1]")
+        total += p
+    if abs(total - 1.0) > PROBABILITY_TOLERANCE:
+        raise ValueError(
+            f"the chance outcomes' probabilities sum to {total!r}, not 1 (within "
+            f"{PROBABILITY_TOLERANCE:g}): fix the game's chance_outcomes(); the searches "
+            "neither renormalise them nor give the missing mass to an outcome"
+        )
+
+
+MAX_PLY = 128      # expectiminimax scores a leaf at ply MAX_PLY - 1 (its principal-line table)
+
+
+def deepest_ply(depth: int, count_chance: bool) -> int:
+    """The deepest ply an expectiminimax search of ``depth`` can reach: ``depth`` when every
+    level counts, else (chance levels are free, any number of them in a row) the cap."""
+    return min(depth, MAX_PLY - 1) if count_chance else MAX_PLY - 1
+
+
+def terminal_score_bound(win_value: float, win_decay: float, max_ply: int) -> float:
+    """The largest ``|win_value - win_decay * ply|`` for ``ply`` in 1..max_ply: a finished
+    game's score (``u * (win_value - win_decay * ply)``, ``|u| <= 1``) lies within +- it.
+
+    The score is linear in the ply, so the extremes are at ply 1 and ``max_ply``; computed
+    with the searches' own operations, so rounding cannot put a score outside.
+    """
+    last = max(1, max_ply)
+    return max(abs(win_value - win_decay * 1), abs(win_value - win_decay * last))
+
+
+def resolve_bounds(prune: int, evaluate, bounds, win_value: float, win_decay: float = 0.0,
+                   max_ply: int = 1):
+    """The (L, U) bounds Star1/Star2 use (root player's view), or None without pruning: the
+    evaluation's, widened to every finished game's score up to ``max_ply`` plies from the
+    root (:func:`terminal_score_bound`)."""
     if bounds is None:
         bounds = getattr(evaluate, "bounds", None)
     if prune == 0:
@@ -61,16 +119,19 @@ def resolve_bounds(prune: int, evaluate, bounds, win_value: float):
         raise TypeError(f"bounds must be two numbers (L, U), not {bounds!r}") from None
     if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
         raise ValueError(f"bounds must be finite with L < U, not {bounds!r}")
-    return min(lo, -abs(win_value)), max(hi, abs(win_value))
+    reach = terminal_score_bound(float(win_value), float(win_decay), max_ply)
+    return min(lo, -reach), max(hi, reach)
 
 
 def outcome_weights(outcomes, limit: int = 0):
     """``[(outcome, weight), ...]`` and the total weight for a chance node's outcomes.
 
     Weights are small integers when the probabilities are multiples of the smallest one,
-    else the probabilities. With ``limit`` only the ``limit`` most probable are kept.
+    else the probabilities. With ``limit`` only the ``limit`` most probable are kept. The
+    probabilities must form a distribution (:func:`check_probabilities`).
     """
     outcomes = list(outcomes)
+    check_probabilities(outcomes)
     if limit and limit < len(outcomes):
         ranked = sorted(range(len(outcomes)), key=lambda i: -outcomes[i][1])
         keep = sorted(ranked[:limit])

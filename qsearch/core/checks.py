@@ -67,3 +67,23 @@ def check_searchable(name: str, state) -> None:
         raise ValueError(f"the game is over in this state: {name} has nothing to search")
     if state.is_chance_node():
         raise ValueError(f"{name} cannot search a chance node; use expectiminimax")
+
+
+MAX_MCTS_ITERATIONS = (1 << 31) - 1     # a node's visit count is a C int in the compiled MCTS
+
+
+def check_mcts_search(state, iterations) -> None:
+    """What MCTS needs besides valid options: at most :data:`MAX_MCTS_ITERATIONS`
+    iterations, and a player to move at the root (MCTS chooses a player's move)."""
+    if iterations is not None and iterations > MAX_MCTS_ITERATIONS:
+        raise ValueError(
+            f"iterations must be at most {MAX_MCTS_ITERATIONS} (a node's visit count is a "
+            f"32-bit int in the compiled search), not {iterations}; to search until a "
+            "time, give iterations=None and time_limit"
+        )
+    if state.is_chance_node():
+        raise ValueError(
+            "MCTS chooses a player's move, and no player moves at a chance node: apply a "
+            "chance outcome first (expectiminimax(state, depth, player=p) gives the node's "
+            "expected value)"
+        )

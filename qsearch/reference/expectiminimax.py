@@ -38,10 +38,24 @@ written from one player's view ``q`` (values ``v_q = s * v`` with ``s = +1`` for
 
 **Limited** (``limit=k``, document 002 §4.3): only the ``k`` most probable outcomes of
 each chance node, renormalised.
+
+**Bounds** (:mod:`qsearch.core.chance`): Star1 and Star2 are exact only if every value a node
+can return without searching children lies in (L, U), finished games included; the
+evaluation's bounds are widened to the scores ``+-(win_value - win_decay * ply)`` of every ply
+the search reaches, and a leaf or a finished game outside them is a ValueError. As the
+compiled search, the twin scores a leaf at ply ``MAX_PLY - 1`` whatever depth is left; a
+chance node's probabilities must sum to 1.
 """
 from __future__ import annotations
 
-from qsearch.core.chance import check_limit, check_prune, outcome_weights, resolve_bounds
+from qsearch.core.chance import (
+    MAX_PLY,
+    check_limit,
+    check_prune,
+    deepest_ply,
+    outcome_weights,
+    resolve_bounds,
+)
 from qsearch.reference._common import INF, Node, SearchContext
 
 STAR1, STAR2 = 1, 2            # check_prune's numbers for prune="star1", "star2"
@@ -62,7 +76,8 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
     if evaluate is not None and not callable(evaluate):
         raise TypeError(f"evaluate must be None or a function (state, player) -> float, "
                         f"not {type(evaluate).__name__}")
-    leaf_bounds = resolve_bounds(prune_mode, evaluate, bounds, float(win_value))
+    leaf_bounds = resolve_bounds(prune_mode, evaluate, bounds, float(win_value),
+                                 float(win_decay), deepest_ply(depth, bool(count_chance)))
     if state.is_terminal():
         raise ValueError("the game is over in this state: expectiminimax has nothing to search")
     ctx = ChanceContext(state, evaluate, None, max_nodes, time_limit, trace,
@@ -109,12 +124,23 @@ class Expectiminimax:
             return 0.0, []
         node = ctx.enter(state, parent, action, alpha, beta)
         if state.is_terminal():
-            return ctx.terminal(node, state), []
-        if depth == 0:
+            return self.terminal(node, state), []
+        if depth == 0 or node.ply >= MAX_PLY - 1:
             return self.leaf(node, state), []
         if state.is_chance_node():
             return self.chance_node(node, state, depth, alpha, beta, view), []
         return self.decision_node(node, state, depth, alpha, beta, first_only)
+
+    def terminal(self, node: Node, state) -> float:
+        """A finished game's score: Star1/Star2 need it within (L, U) too (they are widened to
+        cover every score with returns of +-1; a game whose returns exceed them is refused)."""
+        v = self.ctx.terminal(node, state)
+        if self.prune and not self.L <= v <= self.U:
+            raise ValueError(
+                f"a finished game scored {v}, outside the bounds ({self.L}, {self.U}) "
+                "Star1/Star2 cut with (the evaluation's, widened to +-(win_value - win_decay "
+                "* ply)): its returns exceed +-1")
+        return v
 
     def leaf(self, node: Node, state) -> float:
         """The heuristic's score at the depth limit: Star1/Star2 need it within (L, U)."""

@@ -7,16 +7,22 @@ for the simulator's static ``NodeCounter``. The document's names, translated:
 ``Minimax_Limitado(actual, jugador, profundidad, ...)`` is ``search(state, ply)`` with
 ``player`` the root's mover, ``valor`` is ``value``, ``nuevo_hijo`` is ``child`` and
 ``new_val`` is ``child_value``; ``MASINF`` and ``MENOSINF`` keep the course's names.
+
+As the compiled search: a heuristic that changes the state it is given is a ValueError, and
+so is a chance node to expand (the MAX/MIN form cannot weigh dice).
 """
 from __future__ import annotations
 
 import time
 
 from qsearch.core.results import LimitedResult
+from qsearch.reference._common import checked_number, fingerprint
 
 MASINF = 1e10            # masinf = 9999999999.0f
 MENOSINF = -1e10
 COURSE_LIMIT = 3_500_000
+CHANCE_MESSAGE = ("limited_minimax reached a chance node, which its MAX/MIN search cannot "
+                  "weigh: use expectiminimax or mcts for a game with dice")
 
 
 class NodeCounter:
@@ -51,14 +57,23 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     chosen = [None]                       # the root's move (the document's c_piece, ...)
 
     def heuristic(state):
-        """The evaluation, counted as one evaluated node."""
+        """The evaluation, counted as one evaluated node (it must only read the state)."""
         counter.evaluated += 1
-        return 0.0 if evaluate is None else float(evaluate(state, player))
+        if evaluate is None:
+            return 0.0
+        before = fingerprint(state)
+        value = evaluate(state, player)
+        if fingerprint(state) != before:
+            raise ValueError(f"heuristic {evaluate!r} changed the state it was given; it must "
+                             "only read it (work on state.clone() to try moves)")
+        return checked_number(value, f"heuristic {evaluate!r}")
 
     def search(state, ply):
         """``Minimax_Limitado``: the value of ``state``, ``ply`` plies below the root."""
         if ply == depth or state.is_terminal():
             return heuristic(state)
+        if state.is_chance_node():
+            raise ValueError(CHANCE_MESSAGE)
         if state.current_player() == player:               # MAX node
             value = MENOSINF
             for action in state.legal_actions():

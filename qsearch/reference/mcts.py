@@ -23,6 +23,10 @@ Two things the document's tic-tac-toe does not need and other games do:
   player who moved into it, so no sign is flipped by depth.
 
 A terminal node met during selection has no children: its result is backed up at once.
+The root must be a player's decision (MCTS chooses a player's move; a chance root is a
+ValueError), a chance node's probabilities must sum to 1
+(:func:`~qsearch.core.chance.check_probabilities`), and a heuristic that changes the state
+it is given stops the search with a ValueError, as in the compiled search.
 
 The random numbers come from :class:`~qsearch.core.rng.SplitMix64`, which the compiled
 version reimplements bit for bit, so the same ``seed`` gives identical statistics in both
@@ -33,6 +37,8 @@ from __future__ import annotations
 import math
 import time
 
+from qsearch.core.chance import check_probabilities
+from qsearch.core.checks import check_mcts_search
 from qsearch.core.constants import CHANCE, TERMINAL
 from qsearch.core.mcts_results import (
     ChildStats,
@@ -42,6 +48,7 @@ from qsearch.core.mcts_results import (
     check_options,
 )
 from qsearch.core.rng import SplitMix64
+from qsearch.reference._common import checked_number, fingerprint
 
 
 class Node:
@@ -91,8 +98,9 @@ def best_uct(node: Node, c: float) -> Node:
 
 def sample_outcome(state, rng: SplitMix64) -> int:
     """The index of a chance outcome drawn with its probability."""
-    u = rng.uniform()
     outcomes = state.chance_outcomes()
+    check_probabilities(outcomes)
+    u = rng.uniform()
     total = 0.0
     for i, (_, p) in enumerate(outcomes):
         total += p
@@ -158,6 +166,23 @@ def simulate(state, rng: SplitMix64, evaluate=None, rollout_depth=None):
         moves.append(action)
 
 
+def read_only(evaluate):
+    """``evaluate`` checked at every call, as the compiled search checks it: it must return a
+    number and leave the state it is given as it was (a ValueError otherwise)."""
+
+    def checked(state, player: int) -> float:
+        before = fingerprint(state)
+        value = evaluate(state, player)
+        if fingerprint(state) != before:
+            raise ValueError(
+                f"heuristic {evaluate!r} changed the state it was given; it must only read "
+                "it (work on state.clone() to try moves)"
+            )
+        return checked_number(value, f"heuristic {evaluate!r}")
+
+    return checked
+
+
 def backpropagate(path: list, result: tuple) -> None:
     """Phase 4: every node on the path gets one more visit and its mover's reward."""
     for node in path:
@@ -170,12 +195,15 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
          keep_tree: bool = False) -> MCTSResult:
     """Twin of :func:`qsearch.search.mcts` (same options, same result for the same seed)."""
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)
+    check_mcts_search(state, iterations)
     if evaluate is None:
         rollout_depth = None
+    else:
+        evaluate = read_only(evaluate)
     start = time.perf_counter()
     rng = SplitMix64(seed)
     player = state.current_player()
-    root = Node(-1, player if player >= 0 else 0)
+    root = Node(-1, player)
     root.open(state, player)
     if not root.children:
         raise ValueError("no legal moves at the root: MCTS has no move to choose")
@@ -195,8 +223,9 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
                 done, tuple(n.action for n in path[1:]), expanded, tuple(moves), result,
                 tuple(n.N for n in path), tuple(n.Q for n in path),
                 tuple(n.mover for n in path)))
+    complete = done > 0 and (iterations is None or done == iterations)   # not cut by the clock
     return _package(root, done, rollout_moves, time.perf_counter() - start, c, seed, events,
-                    keep_tree)
+                    keep_tree, complete)
 
 
 def most_visited(node: Node):
@@ -209,7 +238,7 @@ def most_visited(node: Node):
     return best
 
 
-def _package(root, done, rollout_moves, elapsed, c, seed, events, keep_tree):
+def _package(root, done, rollout_moves, elapsed, c, seed, events, keep_tree, complete):
     """The result: root children, most-visited line, counts and (on request) the tree."""
     visited = [ch for ch in root.children if ch.N > 0] if root.children else []
     children = sorted(ChildStats(ch.action, ch.N, ch.Q) for ch in visited)
@@ -240,6 +269,6 @@ def _package(root, done, rollout_moves, elapsed, c, seed, events, keep_tree):
     return MCTSResult(
         value=value, action=best.action if best else None, pv=pv, nodes=nodes,
         generated=generated, leaves=done, cutoffs=0, elapsed=elapsed, algorithm="mcts",
-        children=children, simulations=done, rollout_moves=rollout_moves, c=float(c),
-        seed=seed, tree=tree, trace=events,
+        complete=complete, children=children, simulations=done, rollout_moves=rollout_moves,
+        c=float(c), seed=seed, tree=tree, trace=events,
     )

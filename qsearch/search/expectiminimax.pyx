@@ -12,6 +12,12 @@ score of a finished game, the depth limit) is the engine's own, inlined from
 the transposition table, move ordering and PVS, this one Star2's probes and resumes, and
 switches for either would slow both hot loops.
 
+A heuristic written in Python gets the search's own state: its key is compared before and
+after each call (a change is a ValueError, which keeps later ``unmake`` calls from corrupting
+the game), and the clock is read at every node, as in the engine. Chance probabilities must
+sum to 1 (:func:`qsearch.core.chance.check_probabilities`): a chance node whose outcomes do
+not stops the search with a ValueError instead of being renormalised.
+
 Counting contract (as DESIGN.md's): ``nodes`` = calls, root and chance nodes included
 (Star2's probes too); ``generated`` = children made (outcomes included); ``leaves`` =
 evaluation calls; ``cutoffs`` = nodes (decision or chance) that stopped with actions or
@@ -21,7 +27,12 @@ Depth: by default every level counts, chance levels included (the document's con
 its depth 3 is MAX, chance, MIN, leaf); ``count_chance=False`` counts player moves only
 (OpenSpiel's ``expectiminimax``). At depth 0 any node, chance or not, is a leaf.
 
-Pruning (``prune=1`` Star1, ``2`` Star2) needs bounds L <= leaf <= U. Decision nodes then
+Pruning (``prune=1`` Star1, ``2`` Star2) needs bounds L <= leaf <= U, and every finished
+game's score must lie within them too: the evaluation's declared bounds are widened to the
+scores ``+-(win_value - win_decay * ply)`` of every ply the search can reach
+(:mod:`qsearch.core.chance`), so a negative ``win_decay``, or one that takes late wins below
+``-win_value``, prunes exactly; a leaf or a finished game still outside is a ValueError.
+Decision nodes then
 run fail-soft alpha-beta; a chance node stops once the outcomes searched so far, with the
 rest at U (or at L), already put its value outside the window. Star2 first *probes* each
 outcome, searching only the first action of the child: a lower bound on it for its mover,
@@ -37,7 +48,7 @@ cimport cython
 from libc.math cimport INFINITY, NAN, fabs, floor
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
-from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
 from qsearch.search.clock cimport now
 from qsearch.search.node_prologue cimport (
     TIME_CHECK_MASK,
@@ -48,10 +59,38 @@ from qsearch.search.node_prologue cimport (
     terminal_score,
 )
 
+from qsearch.core.chance import MAX_PLY as PY_MAX_PLY
+from qsearch.core.chance import PROBABILITY_TOLERANCE, check_probabilities
 from qsearch.core.trace import TraceEvent
 
 cdef enum:
-    MAX_PLY = 128
+    MAX_PLY = 128               # the same as qsearch.core.chance.MAX_PLY (checked below)
+    HEAP_TYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: classes defined in Python code
+
+assert MAX_PLY == PY_MAX_PLY
+cdef double TOLERANCE = PROBABILITY_TOLERANCE
+
+
+cdef bint runs_python(Heuristic heuristic):
+    """Whether calling ``heuristic`` runs Python code (then its state is checked)."""
+    return heuristic is not None and (isinstance(heuristic, FunctionHeuristic)
+                                      or (type(heuristic).__flags__ & HEAP_TYPE) != 0)
+
+
+cdef int check_distribution(const int* outcomes, const double* prob, int n) except -1:
+    """ValueError unless the outcomes' probabilities lie in (0, 1] and sum to 1 (the rule and
+    the message of :func:`qsearch.core.chance.check_probabilities`, added in the same order)."""
+    cdef double total = 0.0
+    cdef bint ok = n > 0
+    cdef int i
+    for i in range(n):
+        if not (0.0 < prob[i] <= 1.0):
+            ok = False
+        total += prob[i]
+    if ok and fabs(total - 1.0) <= TOLERANCE:
+        return 0
+    check_probabilities([(outcomes[i], prob[i]) for i in range(n)])
+    raise ValueError("the chance outcomes' probabilities are not a distribution")
 
 
 @cython.final
@@ -63,6 +102,7 @@ cdef class ExpectiSearcher:
     cdef int prune                  # 0 none, 1 Star1, 2 Star2
     cdef int limit                  # 0: every outcome; k: the k most probable, renormalised
     cdef bint count_chance, tracing, aborted
+    cdef bint python_heuristic      # check the state's key around each call
     cdef double lo, hi              # leaf bounds, root player's view
     cdef double win_value, win_decay
     cdef int root_player
@@ -85,7 +125,10 @@ cdef class ExpectiSearcher:
         self.trace = [] if tracing else None
         self.win_value, self.win_decay = win_value, win_decay
         self.root_player = root_player
-        start_budget(&self.budget, max_nodes, time_limit, TIME_CHECK_MASK)
+        # Python code in the search makes nodes slow: then look at the clock at every node.
+        self.python_heuristic = runs_python(heuristic)
+        start_budget(&self.budget, max_nodes, time_limit,
+                     0 if self.python_heuristic else TIME_CHECK_MASK)
         self.nodes = self.generated = self.leaves = self.cutoffs = 0
         self.probes = self.researches = 0
         self.aborted = False
@@ -119,7 +162,7 @@ cdef class ExpectiSearcher:
         else:
             self.record(kind, node, -1, ply, action, -beta, -alpha, -value, player, pruned)
 
-    cdef int outcomes(self, int* out, double* w, double* total) noexcept:
+    cdef int outcomes(self, int* out, double* w, double* total) except -1:
         """The chance node's outcomes kept (``limit``) in the game's order, with weights."""
         cdef int all_out[MAX_ACTIONS]
         cdef double prob[MAX_ACTIONS]
@@ -128,6 +171,7 @@ cdef class ExpectiSearcher:
         cdef int i, j, t, k = n
         cdef double smallest, r
         cdef bint integral = True
+        check_distribution(all_out, prob, n)
         for i in range(n):
             idx[i] = i
         if self.limit > 0 and self.limit < n:
@@ -164,6 +208,28 @@ cdef class ExpectiSearcher:
             total[0] += w[i]
         return k
 
+    cdef double evaluate(self) except? -1.5e308:
+        """The heuristic's value of the current state (root player's view; 0 without one),
+        checked."""
+        cdef Game g = self.state
+        cdef unsigned long long key
+        cdef double v = 0.0
+        if self.heuristic is not None:
+            key = g.key() if self.python_heuristic else 0
+            v = self.heuristic.evaluate(g, self.root_player)
+            if self.python_heuristic and g.key() != key:
+                raise ValueError(
+                    f"heuristic {self.heuristic!r} changed the state it was given; it must "
+                    "only read it (work on state.clone() to try moves)"
+                )
+            if v != v:
+                raise ValueError(
+                    f"heuristic {self.heuristic!r} returned NaN; it must return a number")
+        if self.prune and not (self.lo <= v <= self.hi):
+            raise ValueError(f"the evaluation returned {v}, outside its declared bounds "
+                             f"({self.lo}, {self.hi}): Star1/Star2 would be wrong")
+        return v
+
     # ------------------------------------------------------------------ the search
     cdef double search(self, int depth, double alpha, double beta, int persp, int ply,
                        long long parent, int action, bint first_only) except? -1.5e308:
@@ -192,18 +258,18 @@ cdef class ExpectiSearcher:
 
         if mover == TERMINAL:
             v = terminal_score(g.utility(persp), self.win_value, self.win_decay, ply)
+            if self.prune and not (self.lo <= self.to_root(v, persp) <= self.hi):
+                raise ValueError(
+                    f"a finished game scored {self.to_root(v, persp)}, outside the bounds "
+                    f"({self.lo}, {self.hi}) Star1/Star2 cut with (the evaluation's, widened "
+                    "to +-(win_value - win_decay * ply)): its returns exceed +-1")
             if self.tracing:
                 self.record("terminal", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp),
                             TERMINAL)
             return v
         if depth_reached(depth, ply, MAX_PLY):
             self.leaves += 1
-            v = 0.0
-            if self.heuristic is not None:
-                v = self.heuristic.evaluate(g, self.root_player)
-            if self.prune and not (self.lo <= v <= self.hi):
-                raise ValueError(f"the evaluation returned {v}, outside its declared bounds "
-                                 f"({self.lo}, {self.hi}): Star1/Star2 would be wrong")
+            v = self.evaluate()
             if persp != self.root_player:
                 v = -v
             if self.tracing:
@@ -464,10 +530,20 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     §4.3, only the k most probable outcomes of every chance node, renormalised. ``player``:
     whose value it is, needed when ``state`` is a chance node (its value is the
     expectation; no action). The state is never modified.
+
+    Star1/Star2 cut with the evaluation's bounds widened to every finished game's score
+    ``+-(win_value - win_decay * ply)`` up to the deepest ply the search reaches (``depth``,
+    or the 127-ply cap with ``count_chance=False``): so any ``win_value`` and ``win_decay``
+    (a negative decay too) prune exactly, at the price of fewer cuts when those scores lie
+    far outside the evaluation's range. Wider bounds rather than a refusal, because the
+    values are right either way and a decay that makes late wins worth less than
+    ``-win_value`` is a legitimate choice. A heuristic written in Python must leave the
+    state as it got it (else ValueError); ``time_limit`` is then honoured to within one call
+    of it. Chance probabilities that do not sum to 1 are a ValueError.
     """
     from qsearch.heuristics import as_heuristic
     from qsearch.core.checks import check_depth, check_limits
-    from qsearch.core.chance import check_limit, check_prune, resolve_bounds
+    from qsearch.core.chance import check_limit, check_prune, deepest_ply, resolve_bounds
     from qsearch.core.results import SearchResult
     from qsearch.search.algorithms import _check_state
 
@@ -479,7 +555,8 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     prune_c = check_prune(prune)
     limit_c = check_limit(limit)
     nodes_c, time_c = check_limits(max_nodes, time_limit)
-    lo_hi = resolve_bounds(prune_c, evaluate, bounds, float(win_value))
+    lo_hi = resolve_bounds(prune_c, evaluate, bounds, float(win_value), float(win_decay),
+                           deepest_ply(depth_c, bool(count_chance)))
     if state.is_terminal():
         raise ValueError("the game is over in this state: expectiminimax has nothing to search")
     if state.is_chance_node():

@@ -19,9 +19,14 @@ the child it has *just generated* (``it.getMovedColor()``...), not of the best c
 so far. ``root_move="document"`` (default) does what the code does; ``"best"`` keeps the best
 child's move, which is what its text says. The twin is
 :mod:`qsearch.reference.limited_minimax`; both count the same nodes.
+
+Like every search, it runs on a clone and checks a heuristic written in Python: the state's
+key is compared before and after each call, and a change is a ValueError (the next
+``unmake`` would otherwise corrupt the game). Its MAX/MIN form has no chance nodes: one
+reached below the root (and not at the depth limit, where it is evaluated) is a ValueError.
 """
-from qsearch.games._game cimport MAX_ACTIONS, Game
-from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.games._game cimport CHANCE, MAX_ACTIONS, Game
+from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
 from qsearch.search.clock cimport now
 
 from qsearch.heuristics import as_heuristic
@@ -30,9 +35,19 @@ from qsearch.core.results import LimitedResult
 MASINF = 1e10            # the course's masinf = 9999999999.0f
 MENOSINF = -1e10
 COURSE_LIMIT = 3_500_000
+CHANCE_MESSAGE = ("limited_minimax reached a chance node, which its MAX/MIN search cannot "
+                  "weigh: use expectiminimax or mcts for a game with dice")
 
 cdef double C_MASINF = 1e10
 cdef double C_MENOSINF = -1e10
+cdef enum:
+    HEAP_TYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: classes defined in Python code
+
+
+cdef bint runs_python(Heuristic heuristic):
+    """Whether calling ``heuristic`` runs Python code (then its state is checked)."""
+    return heuristic is not None and (isinstance(heuristic, FunctionHeuristic)
+                                      or (type(heuristic).__flags__ & HEAP_TYPE) != 0)
 
 
 cdef class _Limited:
@@ -42,6 +57,7 @@ cdef class _Limited:
     cdef int player, max_depth
     cdef long long max_nodes, generated, evaluated
     cdef bint reached, document_root
+    cdef bint python_heuristic          # check the state's key around each call
     cdef public int best
 
     cdef inline bint limit(self) noexcept:
@@ -51,7 +67,16 @@ cdef class _Limited:
         self.evaluated += 1
         if self.heuristic is None:
             return 0.0
-        return self.heuristic.evaluate(self.state, self.player)
+        cdef unsigned long long key = self.state.key() if self.python_heuristic else 0
+        cdef double v = self.heuristic.evaluate(self.state, self.player)
+        if self.python_heuristic and self.state.key() != key:
+            raise ValueError(
+                f"heuristic {self.heuristic!r} changed the state it was given; it must only "
+                "read it (work on state.clone() to try moves)"
+            )
+        if v != v:
+            raise ValueError(f"heuristic {self.heuristic!r} returned NaN; it must return a number")
+        return v
 
     cdef double search(self, int depth) except? -1.5e308:
         cdef Game g = self.state
@@ -60,6 +85,8 @@ cdef class _Limited:
         cdef double valor, v
         if depth == self.max_depth or g.terminal():
             return self.evaluate()
+        if g.to_move() == CHANCE:
+            raise ValueError(CHANCE_MESSAGE)
         n = g.legal_moves(moves)
         if g.to_move() == self.player:                    # MAX node
             valor = C_MENOSINF
@@ -127,6 +154,7 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     cdef _Limited s = _Limited()
     s.state = state.clone()
     s.heuristic = as_heuristic(evaluate)
+    s.python_heuristic = runs_python(s.heuristic)
     s.player = state.current_player()
     s.max_depth = depth
     s.max_nodes = max_nodes or 0

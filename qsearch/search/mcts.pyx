@@ -14,20 +14,28 @@ the first ``expanded`` slots of the block, because an expansion swaps the random
 unvisited slot into place. Nothing else is needed: the selection path is kept on a stack,
 so nodes hold no parent pointer. The game is played forward with ``make`` along the path
 and the rollout, and taken back with ``unmake`` after the update.
+
+A heuristic written in Python (a function, or a Heuristic subclass defined in Python) gets
+the search's own state: its key is compared before and after each call, and a change stops
+the search with a ValueError (a changed state would corrupt every later ``unmake``); the
+clock is then read before every iteration, not every 16th. Chance probabilities must sum
+to 1 (:func:`qsearch.core.chance.check_probabilities`; checked where an outcome is drawn).
 """
 cimport cython
 from cpython.exc cimport PyErr_CheckSignals
-from libc.math cimport log, sqrt
+from libc.math cimport fabs, log, sqrt
 from libc.stdlib cimport free, realloc
 
 from qsearch.core.bits cimport splitmix_next, splitmix_uniform, u64
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
-from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
 from qsearch.search.clock cimport now
 
 import math
 
 from qsearch.heuristics import as_heuristic
+from qsearch.core.chance import PROBABILITY_TOLERANCE, check_probabilities
+from qsearch.core.checks import check_mcts_search
 from qsearch.core.mcts_results import (
     ChildStats,
     MCTSEvent,
@@ -49,6 +57,32 @@ cdef struct Node:
 
 NODE_BYTES = sizeof(Node)
 
+cdef double TOLERANCE = PROBABILITY_TOLERANCE
+cdef enum:
+    HEAP_TYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: classes defined in Python code
+
+
+cdef bint runs_python(Heuristic heuristic):
+    """Whether calling ``heuristic`` runs Python code (then its state is checked)."""
+    return heuristic is not None and (isinstance(heuristic, FunctionHeuristic)
+                                      or (type(heuristic).__flags__ & HEAP_TYPE) != 0)
+
+
+cdef int check_distribution(const int* outcomes, const double* prob, int n) except -1:
+    """ValueError unless the outcomes' probabilities lie in (0, 1] and sum to 1 (the rule and
+    the message of :func:`qsearch.core.chance.check_probabilities`, added in the same order)."""
+    cdef double total = 0.0
+    cdef bint ok = n > 0
+    cdef int i
+    for i in range(n):
+        if not (0.0 < prob[i] <= 1.0):
+            ok = False
+        total += prob[i]
+    if ok and fabs(total - 1.0) <= TOLERANCE:
+        return 0
+    check_probabilities([(outcomes[i], prob[i]) for i in range(n)])
+    raise ValueError("the chance outcomes' probabilities are not a distribution")
+
 
 @cython.final
 cdef class _Tree:
@@ -63,6 +97,7 @@ cdef class _Tree:
     cdef double c
     cdef Game g
     cdef Heuristic heuristic
+    cdef bint python_heuristic          # check the state's key around each call
     cdef int rollout_depth              # -1: play to the end
     cdef long long rollout_moves
 
@@ -145,10 +180,12 @@ cdef class _Tree:
         self.size += k
         return 0
 
-    cdef int sample_outcome(self) noexcept:
+    cdef int sample_outcome(self) except -1:
+        """The index of a chance outcome drawn with its probability."""
         cdef int acts[MAX_ACTIONS]
         cdef double prob[MAX_ACTIONS]
         cdef int k = self.g.chance_outcomes_c(acts, prob), i
+        check_distribution(acts, prob, k)
         cdef double u = splitmix_uniform(&self.rng), total = 0.0
         for i in range(k):
             total += prob[i]
@@ -240,8 +277,8 @@ cdef class _Tree:
                 result[1] = self.g.utility(1)
                 break
             if self.rollout_depth >= 0 and nmoves - start >= self.rollout_depth:
-                result[0] = self.heuristic.evaluate(self.g, 0)
-                result[1] = self.heuristic.evaluate(self.g, 1)
+                result[0] = self.evaluate(0)
+                result[1] = self.evaluate(1)
                 break
             if player == CHANCE:
                 n = self.g.chance_outcomes_c(acts, prob)
@@ -263,6 +300,19 @@ cdef class _Tree:
         nmoves_out[0] = nmoves
         expanded_out[0] = expanded
         return 0
+
+    cdef double evaluate(self, int player) except? -1.5e308:
+        """The heuristic's score of the rollout's last position for ``player``, checked."""
+        cdef unsigned long long key = self.g.key() if self.python_heuristic else 0
+        cdef double v = self.heuristic.evaluate(self.g, player)
+        if self.python_heuristic and self.g.key() != key:
+            raise ValueError(
+                f"heuristic {self.heuristic!r} changed the state it was given; it must only "
+                "read it (work on state.clone() to try moves)"
+            )
+        if v != v:
+            raise ValueError(f"heuristic {self.heuristic!r} returned NaN; it must return a number")
+        return v
 
     cdef void take_back(self, int nmoves) noexcept:
         while nmoves > 0:
@@ -296,14 +346,19 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     after that many moves and score both players with the heuristic. ``seed`` fixes the
     random numbers (the twin :func:`qsearch.reference.mcts.mcts` gives the same statistics).
     ``trace=True`` records one :class:`MCTSEvent` per iteration; ``keep_tree=True`` returns
-    the statistics tree (:class:`MCTSTree`); ``max_nodes`` caps the node pool (the search
-    stops early, ``complete=False``). The state is never changed: the search runs on a clone.
+    the statistics tree (:class:`MCTSTree`); ``max_nodes`` caps the node pool.
+    ``complete`` is False when ``max_nodes`` or ``time_limit`` stopped the search before its
+    ``iterations`` (with ``iterations=None``, before its first iteration). The root must be
+    a player's decision: MCTS chooses a player's move, so a chance node is a ValueError, as
+    are more than ``MAX_MCTS_ITERATIONS`` (2**31 - 1) iterations. The state is never
+    changed: the search runs on a clone.
     """
     from qsearch.games._game import Game as _PyGame
     if not isinstance(state, _PyGame):
         raise TypeError(f"the compiled MCTS needs a qsearch game, not {type(state).__name__}; "
                         "qsearch.reference.mcts runs on any OpenSpiel-like state")
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)
+    check_mcts_search(state, iterations)
     if max_nodes is not None:
         if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
             raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
@@ -315,12 +370,13 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     t.c = float(c)
     t.rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
     t.heuristic = heuristic
+    t.python_heuristic = runs_python(heuristic)
     t.rollout_depth = -1 if (heuristic is None or rollout_depth is None) else rollout_depth
     t.max_nodes = max_nodes or 0
     t.grow_stacks(256)
     t.reserve(1)
     cdef int player = t.g.to_move()
-    t.init_node(0, -1, player if player >= 0 else 0)
+    t.init_node(0, -1, player)
     t.size = 1
     if t.open(0, player):
         raise ValueError(f"max_nodes={max_nodes} cannot hold the root's children")
@@ -330,7 +386,8 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     cdef double deadline = 0.0
     cdef long long done = 0
     cdef int depth = 0, nmoves = 0, i
-    cdef bint expanded = False, complete = True
+    cdef bint expanded = False, capped = False
+    cdef int clock_mask = 0 if t.python_heuristic else 15     # read the clock every 16th
     cdef double result[2]
     events = [] if trace else None
     cdef double start = now()
@@ -339,10 +396,10 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     while budget < 0 or done < budget:
         if (done & 1023) == 1023:
             PyErr_CheckSignals()               # let Ctrl-C stop a long search
-        if deadline and (done & 15) == 0 and now() >= deadline:
+        if deadline and (done & clock_mask) == 0 and now() >= deadline:
             break
         if t.iterate(&depth, &nmoves, &expanded, result):
-            complete = False
+            capped = True
             break
         done += 1
         if trace:
@@ -355,6 +412,7 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
                 tuple([<int>t.pool[t.path[i]].mover for i in range(depth + 1)])))
         t.take_back(nmoves)
     elapsed = now() - start
+    complete = not capped and done > 0 and (budget < 0 or done == budget)
     return _package(t, done, elapsed, float(c), seed, events, keep_tree, complete)
 
 
