@@ -10,8 +10,10 @@ view (``None``: every leaf scores 0); it may be a compiled :class:`~qsearch.heur
 or any Python function. ``depth=None`` searches to the end of the game. ``tt``: None (no
 table), True (a new table of 2**20 entries), an int ``b`` (a new table of 2**b entries), or a
 :class:`~qsearch.search.TranspositionTable` to share between searches (a game's moves, the
-depths of iterative deepening): the root always searches its moves, and win scores are kept
-relative to the node, so a shared table changes no value and always yields a move. The state
+depths of iterative deepening): the root always searches its moves, win scores are kept
+relative to the node and a heuristic's values serve only searches from the same root player,
+so a shared table always yields a move and changes a value only where an entry was searched
+deeper than this search needs. The state
 is never modified: the search runs on a clone, and a heuristic or order function that changes
 the state it is given stops the search with a ValueError.
 

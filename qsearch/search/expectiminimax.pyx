@@ -48,7 +48,8 @@ cimport cython
 from libc.math cimport INFINITY, NAN, fabs, floor
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
-from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
+from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.search.callbacks cimport check_distribution, checked_score, runs_python
 from qsearch.search.clock cimport now
 from qsearch.search.node_prologue cimport (
     TIME_CHECK_MASK,
@@ -60,37 +61,14 @@ from qsearch.search.node_prologue cimport (
 )
 
 from qsearch.core.chance import MAX_PLY as PY_MAX_PLY
-from qsearch.core.chance import PROBABILITY_TOLERANCE, check_probabilities
+from qsearch.core.chance import PROBABILITY_TOLERANCE
 from qsearch.core.trace import TraceEvent
 
 cdef enum:
     MAX_PLY = 128               # the same as qsearch.core.chance.MAX_PLY (checked below)
-    HEAP_TYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: classes defined in Python code
 
 assert MAX_PLY == PY_MAX_PLY
 cdef double TOLERANCE = PROBABILITY_TOLERANCE
-
-
-cdef bint runs_python(Heuristic heuristic):
-    """Whether calling ``heuristic`` runs Python code (then its state is checked)."""
-    return heuristic is not None and (isinstance(heuristic, FunctionHeuristic)
-                                      or (type(heuristic).__flags__ & HEAP_TYPE) != 0)
-
-
-cdef int check_distribution(const int* outcomes, const double* prob, int n) except -1:
-    """ValueError unless the outcomes' probabilities lie in (0, 1] and sum to 1 (the rule and
-    the message of :func:`qsearch.core.chance.check_probabilities`, added in the same order)."""
-    cdef double total = 0.0
-    cdef bint ok = n > 0
-    cdef int i
-    for i in range(n):
-        if not (0.0 < prob[i] <= 1.0):
-            ok = False
-        total += prob[i]
-    if ok and fabs(total - 1.0) <= TOLERANCE:
-        return 0
-    check_probabilities([(outcomes[i], prob[i]) for i in range(n)])
-    raise ValueError("the chance outcomes' probabilities are not a distribution")
 
 
 @cython.final
@@ -171,7 +149,7 @@ cdef class ExpectiSearcher:
         cdef int i, j, t, k = n
         cdef double smallest, r
         cdef bint integral = True
-        check_distribution(all_out, prob, n)
+        check_distribution(all_out, prob, n, TOLERANCE)
         for i in range(n):
             idx[i] = i
         if self.limit > 0 and self.limit < n:
@@ -212,19 +190,9 @@ cdef class ExpectiSearcher:
         """The heuristic's value of the current state (root player's view; 0 without one),
         checked."""
         cdef Game g = self.state
-        cdef unsigned long long key
         cdef double v = 0.0
         if self.heuristic is not None:
-            key = g.key() if self.python_heuristic else 0
-            v = self.heuristic.evaluate(g, self.root_player)
-            if self.python_heuristic and g.key() != key:
-                raise ValueError(
-                    f"heuristic {self.heuristic!r} changed the state it was given; it must "
-                    "only read it (work on state.clone() to try moves)"
-                )
-            if v != v:
-                raise ValueError(
-                    f"heuristic {self.heuristic!r} returned NaN; it must return a number")
+            v = checked_score(self.heuristic, g, self.root_player, self.python_heuristic)
         if self.prune and not (self.lo <= v <= self.hi):
             raise ValueError(f"the evaluation returned {v}, outside its declared bounds "
                              f"({self.lo}, {self.hi}): Star1/Star2 would be wrong")

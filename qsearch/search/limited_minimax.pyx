@@ -26,7 +26,8 @@ key is compared before and after each call, and a change is a ValueError (the ne
 reached below the root (and not at the depth limit, where it is evaluated) is a ValueError.
 """
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, Game
-from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
+from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.search.callbacks cimport checked_score, runs_python
 from qsearch.search.clock cimport now
 
 from qsearch.heuristics import as_heuristic
@@ -40,14 +41,6 @@ CHANCE_MESSAGE = ("limited_minimax reached a chance node, which its MAX/MIN sear
 
 cdef double C_MASINF = 1e10
 cdef double C_MENOSINF = -1e10
-cdef enum:
-    HEAP_TYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: classes defined in Python code
-
-
-cdef bint runs_python(Heuristic heuristic):
-    """Whether calling ``heuristic`` runs Python code (then its state is checked)."""
-    return heuristic is not None and (isinstance(heuristic, FunctionHeuristic)
-                                      or (type(heuristic).__flags__ & HEAP_TYPE) != 0)
 
 
 cdef class _Limited:
@@ -67,16 +60,7 @@ cdef class _Limited:
         self.evaluated += 1
         if self.heuristic is None:
             return 0.0
-        cdef unsigned long long key = self.state.key() if self.python_heuristic else 0
-        cdef double v = self.heuristic.evaluate(self.state, self.player)
-        if self.python_heuristic and self.state.key() != key:
-            raise ValueError(
-                f"heuristic {self.heuristic!r} changed the state it was given; it must only "
-                "read it (work on state.clone() to try moves)"
-            )
-        if v != v:
-            raise ValueError(f"heuristic {self.heuristic!r} returned NaN; it must return a number")
-        return v
+        return checked_score(self.heuristic, self.state, self.player, self.python_heuristic)
 
     cdef double search(self, int depth) except? -1.5e308:
         cdef Game g = self.state

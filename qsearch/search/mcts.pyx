@@ -23,18 +23,19 @@ to 1 (:func:`qsearch.core.chance.check_probabilities`; checked where an outcome 
 """
 cimport cython
 from cpython.exc cimport PyErr_CheckSignals
-from libc.math cimport fabs, log, sqrt
+from libc.math cimport log, sqrt
 from libc.stdlib cimport free, realloc
 
 from qsearch.core.bits cimport splitmix_next, splitmix_uniform, u64
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
-from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
+from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.search.callbacks cimport check_distribution, checked_score, runs_python
 from qsearch.search.clock cimport now
 
 import math
 
 from qsearch.heuristics import as_heuristic
-from qsearch.core.chance import PROBABILITY_TOLERANCE, check_probabilities
+from qsearch.core.chance import PROBABILITY_TOLERANCE
 from qsearch.core.checks import check_mcts_search
 from qsearch.core.mcts_results import (
     ChildStats,
@@ -58,30 +59,6 @@ cdef struct Node:
 NODE_BYTES = sizeof(Node)
 
 cdef double TOLERANCE = PROBABILITY_TOLERANCE
-cdef enum:
-    HEAP_TYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: classes defined in Python code
-
-
-cdef bint runs_python(Heuristic heuristic):
-    """Whether calling ``heuristic`` runs Python code (then its state is checked)."""
-    return heuristic is not None and (isinstance(heuristic, FunctionHeuristic)
-                                      or (type(heuristic).__flags__ & HEAP_TYPE) != 0)
-
-
-cdef int check_distribution(const int* outcomes, const double* prob, int n) except -1:
-    """ValueError unless the outcomes' probabilities lie in (0, 1] and sum to 1 (the rule and
-    the message of :func:`qsearch.core.chance.check_probabilities`, added in the same order)."""
-    cdef double total = 0.0
-    cdef bint ok = n > 0
-    cdef int i
-    for i in range(n):
-        if not (0.0 < prob[i] <= 1.0):
-            ok = False
-        total += prob[i]
-    if ok and fabs(total - 1.0) <= TOLERANCE:
-        return 0
-    check_probabilities([(outcomes[i], prob[i]) for i in range(n)])
-    raise ValueError("the chance outcomes' probabilities are not a distribution")
 
 
 @cython.final
@@ -185,7 +162,7 @@ cdef class _Tree:
         cdef int acts[MAX_ACTIONS]
         cdef double prob[MAX_ACTIONS]
         cdef int k = self.g.chance_outcomes_c(acts, prob), i
-        check_distribution(acts, prob, k)
+        check_distribution(acts, prob, k, TOLERANCE)
         cdef double u = splitmix_uniform(&self.rng), total = 0.0
         for i in range(k):
             total += prob[i]
@@ -303,16 +280,7 @@ cdef class _Tree:
 
     cdef double evaluate(self, int player) except? -1.5e308:
         """The heuristic's score of the rollout's last position for ``player``, checked."""
-        cdef unsigned long long key = self.g.key() if self.python_heuristic else 0
-        cdef double v = self.heuristic.evaluate(self.g, player)
-        if self.python_heuristic and self.g.key() != key:
-            raise ValueError(
-                f"heuristic {self.heuristic!r} changed the state it was given; it must only "
-                "read it (work on state.clone() to try moves)"
-            )
-        if v != v:
-            raise ValueError(f"heuristic {self.heuristic!r} returned NaN; it must return a number")
-        return v
+        return checked_score(self.heuristic, self.g, player, self.python_heuristic)
 
     cdef void take_back(self, int nmoves) noexcept:
         while nmoves > 0:
