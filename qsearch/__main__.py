@@ -273,7 +273,12 @@ def cmd_bench(args) -> int:
             continue
         print(f"{sec.name} ...", file=sys.stderr)
         out.append(f"### {sec.title}\n\n{markdown(sec.rows())}")
-    text = "\n".join(out)
+    return _write_tables(args, out)
+
+
+def _write_tables(args, tables: list[str]) -> int:
+    """Print the bench tables, and write them to ``--output`` under the command that made them."""
+    text = "\n".join(tables)
     print(text)
     if args.output:
         command = " ".join(["python -m qsearch"] + args.argv)
@@ -304,13 +309,7 @@ def _bench_game(args) -> int:
     for sec in (Section(*s) for s in sections(args)):
         print(f"{sec.name} ...", file=sys.stderr)
         out.append(f"### {sec.title}\n\n{markdown(sec.rows())}")
-    text = "\n".join(out)
-    print(text)
-    if args.output:
-        command = " ".join(["python -m qsearch"] + args.argv)
-        with open(args.output, "w") as fh:
-            fh.write(f"Measured by `{command}`.\n\n{text}")
-    return 0
+    return _write_tables(args, out)
 
 
 def cmd_games(args) -> int:

@@ -51,7 +51,8 @@ from libc.math cimport INFINITY, NAN, fabs
 from libc.stdlib cimport free, malloc
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
-from qsearch.heuristics._heuristic cimport FunctionHeuristic, Heuristic
+from qsearch.heuristics._heuristic cimport Heuristic
+from qsearch.search.callbacks cimport checked_score, runs_python
 from qsearch.search.clock cimport now
 from qsearch.search.node_prologue cimport (
     TIME_CHECK_MASK,
@@ -68,9 +69,6 @@ from qsearch.core.trace import TraceEvent
 cdef enum:
     MAX_PLY = 256               # deepest ply searched; deeper nodes are scored as leaves
     UNRANKED = 1 << 30          # rank of actions not listed in ``order``: they keep their order
-
-cdef enum:
-    HEAP_TYPE = 1 << 9          # Py_TPFLAGS_HEAPTYPE: classes defined in Python code
 
 cdef enum TableValues:
     PLY_FREE = 0                # win_decay == 0: values do not depend on the ply
@@ -151,9 +149,7 @@ cdef class Searcher:
                 for i, a in enumerate(priorities):
                     self.ranks[a] = i
         # Python code in the search makes nodes slow: then look at the clock at every node.
-        self.python_heuristic = python_heuristic = heuristic is not None and (
-            isinstance(heuristic, FunctionHeuristic)
-            or type(heuristic).__flags__ & HEAP_TYPE)   # a subclass written in Python
+        self.python_heuristic = python_heuristic = runs_python(heuristic)
         start_budget(&self.budget, max_nodes, time_limit,
                      0 if (self.order_function is not None or python_heuristic)
                      else TIME_CHECK_MASK)
@@ -238,16 +234,8 @@ cdef class Searcher:
 
     cdef double evaluate(self) except? -1.5e308:
         """The heuristic's value of the current state, from the root player's view, checked."""
-        cdef Game g = self.state
-        cdef unsigned long long key = g.key() if self.python_heuristic else 0
-        cdef double v = self.heuristic.evaluate(g, self.root_player)
-        if self.python_heuristic and g.key() != key:
-            raise ValueError(
-                f"heuristic {self.heuristic!r} changed the state it was given; it must only "
-                "read it (work on state.clone() to try moves)"
-            )
-        if v != v:
-            raise ValueError(f"heuristic {self.heuristic!r} returned NaN; it must return a number")
+        cdef double v = checked_score(self.heuristic, self.state, self.root_player,
+                                      self.python_heuristic)
         if self.tt is not None and self.table_values == WIN_BAND and fabs(v) >= self.win_band:
             raise ValueError(
                 f"heuristic {self.heuristic!r} returned {v}, inside the win band (|value| >= "
