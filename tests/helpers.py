@@ -52,3 +52,19 @@ def random_tree_spec(rng, depth, branching=3):
         return rng.randint(-9, 9)
     return [random_tree_spec(rng, depth - 1, branching)
             for _ in range(rng.randint(1, branching))]
+
+
+class FakeClock:
+    """A clock the test moves by hand (no sleeps)."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+
+def with_clock(game):
+    """``game`` with a :class:`FakeClock` as its click-guard clock."""
+    game._clock = FakeClock()
+    return game

@@ -1,6 +1,7 @@
 """Every widget on any game (issue 19): PlayGame on a class's own game, an OpenSpiel game and a
 game with dice; the steppers, draw_search and draw_mcts on Nim, ExtraTurnNim and OpenSpiel."""
 import pytest
+from helpers import with_clock
 
 from qsearch.core.constants import CHANCE
 from qsearch.core.errors import IllegalMoveError
@@ -17,21 +18,6 @@ from qsearch.viz import (
 )
 from qsearch.viz.play_game import text_svg
 from qsearch.viz.tree import svg_text
-
-
-class FakeClock:
-    """A clock the test moves by hand (no sleeps)."""
-
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
-
-
-def with_clock(game):
-    game._clock = FakeClock()
-    return game
 
 
 def later(game, seconds=2.0):

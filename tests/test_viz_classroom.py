@@ -1,25 +1,11 @@
 """The play widgets as a student meets them: buttons agree with the board, double clicks
 play one move, inputs are off while the engine thinks, messages in the board's words."""
 import pytest
+from helpers import with_clock
 
 from qsearch.games import Connect4, TicTacToe
 from qsearch.viz.play import BLANK, PlayConnect4, PlayTicTacToe, number_text, plural
 from qsearch.viz.play_toggle import PlayDocument001, PlayPruningToggle
-
-
-class FakeClock:
-    """A clock the test moves by hand (no sleeps)."""
-
-    def __init__(self):
-        self.now = 100.0
-
-    def __call__(self):
-        return self.now
-
-
-def with_clock(game):
-    game._clock = FakeClock()
-    return game
 
 
 def button_marks(game):
