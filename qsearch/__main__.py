@@ -190,7 +190,8 @@ def cmd_play(args) -> int:
     if args.game == "connect4":
         from qsearch.heuristics.connect4 import evaluation_table
 
-        options = {"evaluate": evaluation_table}
+        # a win outranks every table value (the default win value) and a quicker one more
+        options = {"evaluate": evaluation_table, "win_decay": 1.0}
         if args.algorithm in ("alphabeta", "pvs"):
             options["order"] = [3, 2, 4, 1, 5, 0, 6]
     depth = args.depth
@@ -222,6 +223,17 @@ def _play_any(args) -> int:
         return 130
 
 
+def _engine_value_text(value: float, evaluate) -> str:
+    """The engine's value from its own view, saying when it is a finished game's score."""
+    from qsearch.core.win_value import resolve_win_value
+
+    win = resolve_win_value(evaluate)
+    text = f"{value + 0.0:+g} for the engine"
+    if abs(value) >= win:
+        text += ": it wins with best play" if value > 0 else ": it loses with best play"
+    return text
+
+
 def _play_loop(state, search, depth, options, human) -> int:
     """The game loop of ``play``: the human's moves read from stdin, the engine's replies."""
     while not state.is_terminal():
@@ -245,7 +257,8 @@ def _play_loop(state, search, depth, options, human) -> int:
             continue
         res = search(state, depth, **options)
         print(f"engine plays {state.action_to_string(res.action)} "
-              f"(value {res.value:+g}, {res.nodes:,} nodes, {res.elapsed:.2f} s)")
+              f"(value {_engine_value_text(res.value, options.get('evaluate'))}, "
+              f"{res.nodes:,} nodes, {res.elapsed:.2f} s)")
         state.apply_action(res.action)
     print(f"\n{state}\n")
     ret = state.returns()[human]

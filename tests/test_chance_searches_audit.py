@@ -74,8 +74,11 @@ def test_star_cuts_are_exact_when_win_scores_leave_the_declared_bounds(search):
         assert pruned.nodes <= base.nodes      # bounds (-6, 6): little left to cut here
 
 
-WIN_SCORES = [(1.0, 0.0), (1.0, -1.0), (1.0, 0.5), (0.25, 1.0), (10.0, 3.0), (1.0, -0.1),
-              (2.0, 1.0)]
+# Wins outrank the declared bounds (-1, 1) at every ply the searches can reach (127 plies
+# with count_chance=False), or the search refuses them (qsearch.core.win_value); their
+# scores still leave the bounds, which Star1/Star2 must then widen.
+WIN_SCORES = [(2.0, 0.0), (1.5, -1.0), (3.0, 0.01), (30.0, 0.2), (2.0, -0.1), (1.25, -3.0),
+              (60.0, 0.4)]
 
 
 @pytest.mark.parametrize("game, plies, depths, evaluate", [
@@ -118,9 +121,10 @@ def test_star_refuses_a_game_whose_results_exceed_the_bounds(search):
     # covers them, so a pruning search must stop with a clear error, not cut wrongly. (The
     # compiled search needs a qsearch engine, whose results are +-1.)
     state = as_protocol_state(Toss(stake=2.0))
-    unpruned = search(state, 2, lambda s, p: 0.0)
+    unpruned = search(state, 2, lambda s, p: 0.0, win_value=1)
     assert unpruned.value == 0.0
-    with pytest.raises(ValueError, match="finished game scored 2.*Star1/Star2"):
+    with pytest.raises(ValueError, match=r"finished game scored 4.0, outside the bounds \(-2.0, "
+                                         r"2.0\) Star1/Star2"):
         search(state, 2, lambda s, p: 0.0, prune="star1", bounds=(-1, 1))
 
 
@@ -154,6 +158,7 @@ def hypergammon_position():
 def test_expectiminimax_stops_a_heuristic_that_changes_the_state(search, make_state, options):
     state = make_state()
     before = snapshot(state)
+    options = dict(options, win_value=100)      # the heuristics declare no bounds
     with pytest.raises(ValueError, match="changed the state it was given"):
         search(state, 3, meddling, **options)
     assert snapshot(state) == before
@@ -170,10 +175,10 @@ def test_mcts_stops_a_rollout_heuristic_that_changes_the_state(search, make_stat
     state = make_state()
     before = snapshot(state)
     with pytest.raises(ValueError, match="changed the state it was given"):
-        search(state, 50, seed=1, evaluate=meddling, rollout_depth=2)
+        search(state, 50, seed=1, evaluate=meddling, rollout_depth=2, win_value=10)
     assert snapshot(state) == before
-    quiet = search(state, 50, seed=1, evaluate=lambda s, p: 0.0, rollout_depth=2)
-    ahead = search(state, 50, seed=1, evaluate=looking_ahead, rollout_depth=2)
+    quiet = search(state, 50, seed=1, evaluate=lambda s, p: 0.0, rollout_depth=2, win_value=10)
+    ahead = search(state, 50, seed=1, evaluate=looking_ahead, rollout_depth=2, win_value=10)
     assert (ahead.action, ahead.children) == (quiet.action, quiet.children)
 
 
@@ -337,4 +342,4 @@ def test_qsearch_dice_games_pass_the_probability_check(search):
             if search in (mcts, twin_mcts):
                 assert search(state, 30, seed=2).simulations == 30
             else:
-                assert search(state, 2, lambda s, p: 0.0).complete
+                assert search(state, 2, lambda s, p: 0.0, win_value=1).complete

@@ -34,10 +34,13 @@ def who(state):
     return 0 if state.is_chance_node() else None
 
 
+WIN = 83.0          # a finished game: one more than pip_race's largest value (82)
+
+
 def brute_force(state, depth, player, evaluate, count_chance=True, limit=None):
     """Alg. 6 as written: chance nodes sum p * value, MAX/MIN nodes take max/min."""
     if state.is_terminal():
-        return state.returns()[player]
+        return WIN * state.returns()[player]
     if depth == 0:
         return evaluate(state, player)
     if state.is_chance_node():
@@ -315,7 +318,7 @@ def test_stepper_captions_name_what_star1_and_star2_cut():
         assert seen["named"] >= (1 if prune == "star1" else 0)
     star1 = ExpectiminimaxStepper(state, 3, pip_race, prune="star1", bounds=(-40, 40), limit=6)
     assert star1.caption(317).endswith("roll 2-3 is cut (Star1).")
-    assert star1.caption(318).startswith("[20/15 9/5] (chance) returns −13.8, a bound")
+    assert star1.caption(318).startswith("[20/15 9/5] (chance) returns −13.7, a bound")
 
 
 def test_stepper_focus_draws_the_path_and_its_children_only():
@@ -344,9 +347,10 @@ def test_stepper_focus_draws_the_path_and_its_children_only():
 
 
 def test_twin_equals_compiled_when_leaves_sit_on_the_bounds():
-    # A three-valued evaluation puts many leaves exactly on the bounds (-1, 1): Star2's probes
-    # then often prove only a bound (searched again) and resumed nodes cut at once, which
-    # pip_race's spread-out values never do.
+    # A three-valued evaluation bunches the leaves next to the bounds (-1.5, 1.5) that the
+    # wins (1.5) widen (-1, 1) to, and positions late in the game put finished games right on
+    # them: Star2's probes then may prove only a bound (searched again) and resumed nodes cut
+    # at once, which pip_race's spread-out values never do.
     def coarse(state, player):
         return float(zlib.crc32(str(state.position_key()).encode() + bytes([player])) % 3) - 1
 
@@ -354,13 +358,13 @@ def test_twin_equals_compiled_when_leaves_sit_on_the_bounds():
     researches = resumes = 0
     for game, depths in ((Hypergammon, (2, 3)), (Pig, (3, 5))):
         for _ in range(12):
-            state = random_position(game, rng, 40, min_plies=1)
+            state = random_position(game, rng, 80, min_plies=1)
             depth = rng.randint(*depths)
             for prune in ("star1", "star2"):
                 c = expectiminimax(state, depth, coarse, prune=prune, bounds=(-1, 1),
-                                   player=who(state), trace=True)
+                                   player=who(state), trace=True, win_value=1.5)
                 r = ref_em(state, depth, coarse, prune=prune, bounds=(-1, 1),
-                           player=who(state), trace=True)
+                           player=who(state), trace=True, win_value=1.5)
                 assert [getattr(c, k) for k in COUNTS] == [getattr(r, k) for k in COUNTS]
                 assert c.trace == r.trace, (repr(state), depth, prune)
                 researches += r.researches

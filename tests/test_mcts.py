@@ -218,7 +218,17 @@ def test_heuristic_cutoff_rollouts():
     same(a, b)
     assert a.trace == b.trace
     assert all(len(e.rollout) <= 4 for e in a.trace)
-    assert any(abs(e.result[0]) > 1 for e in a.trace)         # disc differences, not +-1
+    # A cut-off rollout scores the disc difference over the default win value, 65 (one more
+    # than any disc difference): strictly between a loss (-1) and a win (+1).
+    cut = 0
+    for e in a.trace:
+        end = state.clone()
+        for move in e.path + e.rollout:
+            end.apply_action(move)
+        if len(e.rollout) == 4 and not end.is_terminal():
+            assert e.result == (disc_difference(end, 0) / 65, disc_difference(end, 1) / 65)
+            cut += e.result[0] != 0
+    assert cut > 10
     zero = mcts(state, 20, seed=9, evaluate=disc_difference, rollout_depth=0, trace=True)
     assert all(e.rollout == () for e in zero.trace)
 
@@ -280,5 +290,5 @@ def test_heuristic_error_propagates_and_state_unchanged():
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError, match="boom"):
-        mcts(state, 10, evaluate=broken, rollout_depth=2)
+        mcts(state, 10, evaluate=broken, rollout_depth=2, win_value=100)
     assert state.history() == [37]

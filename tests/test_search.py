@@ -177,6 +177,8 @@ def test_fail_hard_and_fail_soft_agree_at_the_root():
 
 def test_compiled_heuristic_python_subclass_and_function_agree():
     class PyTable(Heuristic):
+        bounds = (-138.0, 414.0)        # as evaluation_table's: the same default win value
+
         def evaluate(self, state, player):
             return evaluation_table_twin(state, player)
 

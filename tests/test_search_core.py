@@ -39,6 +39,10 @@ IMPLEMENTATIONS = {
 SCORINGS = [  # (win_value, win_decay): no decay; a decay with a win band; one without a band
     (1.0, 0.0), (1000.0, 1.0), (100.0, 1.0),
 ]
+# The same three regimes with wins above every value of Connect-4's evaluation_table (its
+# bounds are (-138, 414)): the searches refuse a win value inside them.
+ABOVE_THE_TABLE = {(1.0, 0.0): (1000.0, 0.0), (1000.0, 1.0): (1000.0, 1.0),
+                   (100.0, 1.0): (500.0, 2.0)}
 
 
 # ---------------------------------------------------------------- random positions
@@ -136,6 +140,8 @@ def play_with_one_table(cls, impl, seed, depth, scoring, algorithm="alphabeta", 
     """
     module, make_table = IMPLEMENTATIONS[impl]
     evaluate = evaluation_table if cls is Connect4 else lopsided
+    if cls is Connect4:
+        scoring = ABOVE_THE_TABLE[scoring]
     table = make_table(16)
     options = {"win_value": scoring[0], "win_decay": scoring[1]}
     rng = random.Random(seed)

@@ -22,6 +22,13 @@ cdef class Heuristic:
     def __call__(self, state, player):
         return self.evaluate(state, player)
 
+    @property
+    def bounds(self):
+        """``(L, U)``, every value this heuristic can return on an unfinished game, or None
+        (undeclared). The searches derive a win's default value from it (a win outranks
+        every heuristic value) and Star1/Star2 cut with it. Subclasses declare theirs."""
+        return None
+
     def __repr__(self):
         return f"{type(self).__name__}()"
 
@@ -44,6 +51,11 @@ cdef class FunctionHeuristic(Heuristic):
         if v != v:
             raise ValueError(f"heuristic {self.function!r} returned NaN; it must return a number")
         return v
+
+    @property
+    def bounds(self):
+        """The function's own ``bounds`` attribute (``f.bounds = (L, U)``), else None."""
+        return getattr(self.function, "bounds", None)
 
     def __repr__(self):
         return f"FunctionHeuristic({self.function!r})"

@@ -95,6 +95,11 @@ cdef class EvaluationTable(Heuristic):
         cdef Connect4 s = as_connect4(state, "evaluation_table")
         return 138 + table_sum(s.boards[player]) - table_sum(s.boards[1 - player])
 
+    @property
+    def bounds(self):
+        """The two sides' stones are worth at most the whole board, 276: 138 +- 276."""
+        return (138.0 - 276.0, 138.0 + 276.0)
+
 
 # ------------------------------------------------------------------ potential_lines
 cdef inline int pattern_points(u64 own, u64 opp, u64 cells, bint occupied,
@@ -146,6 +151,11 @@ cdef class PotentialLines(Heuristic):
         cdef Connect4 s = as_connect4(state, "potential_lines")
         return potential_lines_c(s.boards[player], s.boards[1 - player])
 
+    @property
+    def bounds(self):
+        """Each of the 42 cells scores at most 3 points in each of 4 directions: +-504."""
+        return (-504.0, 504.0)
+
     def explain(self, state, player=None):
         """The per-cell reasoning of the document's trace (see the twin's ``explain``)."""
         from qsearch.reference.heuristics import explain_potential_lines
@@ -170,6 +180,11 @@ cdef class BookRules(Heuristic):
         if mine & CENTRE:
             return 3.0
         return 0.0
+
+    @property
+    def bounds(self):
+        """``potential_lines``'s (the book's values, 0-3, lie inside)."""
+        return (-504.0, 504.0)
 
 
 # ------------------------------------------------------------------ line_weights
@@ -232,6 +247,12 @@ cdef class LineWeights(Heuristic):
         count_lines(s.boards[1 - player], s.boards[player], &their2, &their3)
         return WEIGHT_2 * (my2 - their2) + WEIGHT_3 * (my3 - their3)
 
+    @property
+    def bounds(self):
+        """Each of the 69 windows counts once at most, as a 2-line or a 3-line."""
+        top = 69 * max(WEIGHT_2, WEIGHT_3)
+        return (-top, top)
+
 
 # ------------------------------------------------------------------ viewpoint
 cdef class Viewpoint(Heuristic):
@@ -256,6 +277,15 @@ cdef class Viewpoint(Heuristic):
     cpdef double evaluate(self, Game state, int player) except? -1.5e308:
         cdef double v = self.heuristic.evaluate(state, self.owner)
         return v if player == self.owner else -v
+
+    @property
+    def bounds(self):
+        """The wrapped heuristic's, made symmetric (the other player sees it negated)."""
+        inner = self.heuristic.bounds
+        if inner is None:
+            return None
+        top = max(abs(inner[0]), abs(inner[1]))
+        return (-top, top)
 
     def __repr__(self):
         return f"Viewpoint({self.heuristic!r}, {self.owner})"

@@ -54,6 +54,12 @@ cdef class ValoracionTest(Heuristic):
             return PIERDE
         return score(s, player) - score(s, 1 - player)
 
+    @property
+    def bounds(self):
+        """On an unfinished game each side's four pieces earn at most 5 each: +-20. (On a
+        finished one it returns +-gana, but the searches score finished games themselves.)"""
+        return (-20.0, 20.0)
+
     def __reduce__(self):
         return (ValoracionTest, ())
 

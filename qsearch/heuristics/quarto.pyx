@@ -66,6 +66,12 @@ cdef class LineCredit(Heuristic):
         cdef double v = self.three * threes + self.two * twos
         return v if s.to_move() == player else -v
 
+    @property
+    def bounds(self):
+        """Ten lines, each credited ``two`` or ``three`` at most once."""
+        top = 10 * max(abs(self.two), abs(self.three))
+        return (-top, top)
+
     def counts(self, state) -> tuple:
         """``(live lines of two, live lines of three)`` of ``state``."""
         if not isinstance(state, QuartoBoard):

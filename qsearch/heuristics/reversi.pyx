@@ -22,5 +22,10 @@ cdef class DiscDifference(Heuristic):
         cdef Reversi r = <Reversi>state
         return <double>(popcount64(r.boards[player]) - popcount64(r.boards[1 - player]))
 
+    @property
+    def bounds(self):
+        """64 squares."""
+        return (-64.0, 64.0)
+
 
 disc_difference = DiscDifference()

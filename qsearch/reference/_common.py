@@ -18,6 +18,7 @@ from qsearch.core.constants import TERMINAL
 from qsearch.core.results import SearchResult
 from qsearch.core.rng import murmur_finalise
 from qsearch.core.trace import TraceEvent
+from qsearch.core.win_value import resolve_win_value
 
 INF = math.inf
 MAX_PLY = 256
@@ -124,15 +125,19 @@ class SearchContext:
     searches_chance = False         # expectiminimax's context weighs chance outcomes
 
     def __init__(self, state, evaluate=None, order=None, max_nodes=None, time_limit=None,
-                 trace=False, win_value=1.0, win_decay=0.0, tt=None):
+                 trace=False, win_value=None, win_decay=0.0, tt=None, depth=None):
         self.root_player = state.current_player()
         self.evaluate = evaluate
         self.order = order
         self.max_nodes = max_nodes
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.trace = [] if trace else None
-        self.win_value = win_value
-        self.win_decay = win_decay
+        # A win outranks every value the evaluation can return (qsearch.core.win_value).
+        self.win_value = resolve_win_value(
+            evaluate, win_value, win_decay, depth=depth,
+            averages="expectiminimax" if self.searches_chance else None)
+        self.win_decay = win_decay = float(win_decay)
+        win_value = self.win_value
         # Win scores in the table (the compiled core's rule, see qsearch.search._engine):
         # with a decay, scores of at least win_band are wins, stored relative to the node;
         # without a band, a stored value is only worth the same at the ply it was stored.

@@ -14,7 +14,7 @@ from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_argumen
 
 def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False, order=None,
               tt=None,
-              max_nodes=None, time_limit=None, trace=False, win_value=1.0, win_decay=0.0):
+              max_nodes=None, time_limit=None, trace=False, win_value=None, win_decay=0.0):
     """Value and best action of ``state`` for the player to move (MAX), pruning with alpha-beta.
 
     ``strict``: cut only when alpha > beta (document 002's Alg. 2), not already when equal.
@@ -23,7 +23,7 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
     """
     check_arguments("alphabeta", state, depth, max_nodes, time_limit, order)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
-                        win_value, win_decay, tt)
+                        win_value, win_decay, tt, depth=depth)
     max_player = ctx.root_player
 
     def value(state, depth, alpha, beta, parent=None, action=None):

@@ -11,6 +11,7 @@ import time
 
 from qsearch.core.algorithm_names import DEEPENED, by_name
 from qsearch.core.results import SearchResult
+from qsearch.core.win_value import resolve_win_value
 from qsearch.reference._common import ReferenceTable, check_arguments, make_table
 from qsearch.reference.alphabeta import alphabeta
 from qsearch.reference.pvs import pvs
@@ -43,6 +44,9 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
     table = make_table(tt)
     table_given = isinstance(tt, ReferenceTable)     # filled before: its entries hide depth
     last = MAX_DEPTH if max_depth is None else min(max_depth, MAX_DEPTH)
+    # One win value for every depth: they share the table (and the deepest one is checked).
+    options["win_value"] = resolve_win_value(evaluate, options.get("win_value"),
+                                             options.get("win_decay", 0.0), depth=last)
     start = time.perf_counter()
     iterations = []
     nodes_used = 0

@@ -56,6 +56,7 @@ from qsearch.core.chance import (
     outcome_weights,
     resolve_bounds,
 )
+from qsearch.core.win_value import resolve_win_value
 from qsearch.reference._common import INF, Node, SearchContext
 
 STAR1, STAR2 = 1, 2            # check_prune's numbers for prune="star1", "star2"
@@ -63,7 +64,7 @@ STAR1, STAR2 = 1, 2            # check_prune's numbers for prune="star1", "star2
 
 def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count_chance=True,
                    bounds=None, player=None, max_nodes=None, time_limit=None, trace=False,
-                   win_value=1.0, win_decay=0.0):
+                   win_value=None, win_decay=0.0):
     """Value (for MAX, the root player) and best action of ``state``; see the module docs."""
     if depth is None:
         raise ValueError("expectiminimax needs a depth: dice games rarely end in reach")
@@ -76,6 +77,9 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
     if evaluate is not None and not callable(evaluate):
         raise TypeError(f"evaluate must be None or a function (state, player) -> float, "
                         f"not {type(evaluate).__name__}")
+    win_value = resolve_win_value(evaluate, win_value, win_decay, bounds=bounds,
+                                  depth=deepest_ply(depth, bool(count_chance)),
+                                  averages="expectiminimax")
     leaf_bounds = resolve_bounds(prune_mode, evaluate, bounds, float(win_value),
                                  float(win_decay), deepest_ply(depth, bool(count_chance)))
     if state.is_terminal():

@@ -40,6 +40,9 @@ def evaluation_table(state, player: int) -> float:
     return 138 + total
 
 
+evaluation_table.bounds = (138.0 - 276.0, 138.0 + 276.0)  # both sides' stones: 276 at most
+
+
 # --------------------------------------------------------------------------- the grid
 def grid(state, player: int) -> list[list[int]]:
     """``grid[i][j]``: the cell at row ``i`` (0 = bottom), column ``j`` as EMPTY, MIN or MAX."""
@@ -225,3 +228,9 @@ def line_weights(state, player: int) -> float:
     my2, my3 = open_lines(state, player)
     their2, their3 = open_lines(state, 1 - player)
     return WEIGHT_2 * (my2 - their2) + WEIGHT_3 * (my3 - their3)
+
+
+# Each of the 69 windows counts once at most (a 2-line or a 3-line); each of the 42 cells
+# scores at most 3 points in each of 4 directions.
+line_weights.bounds = (-69 * WEIGHT_3, 69 * WEIGHT_3)
+potential_lines.bounds = book_rules.bounds = (-504.0, 504.0)

@@ -48,6 +48,7 @@ from qsearch.core.mcts_results import (
     check_options,
 )
 from qsearch.core.rng import SplitMix64
+from qsearch.core.win_value import resolve_win_value
 from qsearch.reference._common import checked_number, fingerprint
 
 
@@ -166,9 +167,10 @@ def simulate(state, rng: SplitMix64, evaluate=None, rollout_depth=None):
         moves.append(action)
 
 
-def read_only(evaluate):
+def read_only(evaluate, scale: float = 1.0):
     """``evaluate`` checked at every call, as the compiled search checks it: it must return a
-    number and leave the state it is given as it was (a ValueError otherwise)."""
+    number and leave the state it is given as it was (a ValueError otherwise); its value is
+    divided by ``scale`` (the win value)."""
 
     def checked(state, player: int) -> float:
         before = fingerprint(state)
@@ -178,7 +180,7 @@ def read_only(evaluate):
                 f"heuristic {evaluate!r} changed the state it was given; it must only read "
                 "it (work on state.clone() to try moves)"
             )
-        return checked_number(value, f"heuristic {evaluate!r}")
+        return checked_number(value, f"heuristic {evaluate!r}") / scale
 
     return checked
 
@@ -192,14 +194,17 @@ def backpropagate(path: list, result: tuple) -> None:
 
 def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
          time_limit=None, evaluate=None, rollout_depth=None, trace: bool = False,
-         keep_tree: bool = False) -> MCTSResult:
-    """Twin of :func:`qsearch.search.mcts` (same options, same result for the same seed)."""
+         keep_tree: bool = False, win_value=None) -> MCTSResult:
+    """Twin of :func:`qsearch.search.mcts` (same options, same result for the same seed).
+
+    A heuristic's score is divided by ``win_value`` (default: derived from its bounds), so
+    every score of a cut-off rollout lies strictly between a loss (-1) and a win (+1)."""
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)
     check_mcts_search(state, iterations)
     if evaluate is None:
         rollout_depth = None
     else:
-        evaluate = read_only(evaluate)
+        evaluate = read_only(evaluate, resolve_win_value(evaluate, win_value, averages="mcts"))
     start = time.perf_counter()
     rng = SplitMix64(seed)
     player = state.current_player()

@@ -5,14 +5,14 @@ from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_argumen
 
 
 def minimax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, time_limit=None,
-            trace=False, win_value=1.0, win_decay=0.0):
+            trace=False, win_value=None, win_decay=0.0):
     """Value and best action of ``state`` for the player to move (MAX), searching ``depth`` plies.
 
     ``evaluate(state, player)`` scores positions at the depth limit (None: 0).
     """
     check_arguments("minimax", state, depth, max_nodes, time_limit, order)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
-                        win_value, win_decay)
+                        win_value, win_decay, depth=depth)
     max_player = ctx.root_player
 
     def value(state, depth, parent=None, action=None):

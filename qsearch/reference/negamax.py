@@ -10,11 +10,11 @@ from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_argumen
 
 
 def negamax(state, depth=None, evaluate=None, *, order=None, max_nodes=None, time_limit=None,
-            trace=False, win_value=1.0, win_decay=0.0):
+            trace=False, win_value=None, win_decay=0.0):
     """Same value, action and counts as :func:`minimax`, in negamax form."""
     check_arguments("negamax", state, depth, max_nodes, time_limit, order)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
-                        win_value, win_decay)
+                        win_value, win_decay, depth=depth)
 
     def value(state, depth, player, parent=None, action=None):
         """(value for ``player``, principal variation)."""

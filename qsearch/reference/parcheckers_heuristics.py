@@ -39,3 +39,7 @@ def valoracion_test(state, player: int) -> float:
     if winner == opponent:
         return PIERDE
     return float(player_score(state, player) - player_score(state, opponent))
+
+
+# Unfinished games: four pieces a side, 5 at most each (finished ones the searches score).
+valoracion_test.bounds = (-20.0, 20.0)

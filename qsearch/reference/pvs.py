@@ -15,13 +15,13 @@ from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_argumen
 
 
 def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=None,
-        max_nodes=None, time_limit=None, trace=False, win_value=1.0, win_decay=0.0):
+        max_nodes=None, time_limit=None, trace=False, win_value=None, win_decay=0.0):
     """Value and best action of ``state`` for the player to move, by PVS."""
     check_arguments("pvs", state, depth, max_nodes, time_limit, order)
     if not null_window > 0:
         raise ValueError(f"null_window must be > 0, not {null_window}")
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
-                        win_value, win_decay, tt)
+                        win_value, win_decay, tt, depth=depth)
 
     def value(state, depth, alpha, beta, player, parent=None, action=None):
         """(value for ``player``, principal variation); window in ``player``'s view."""

@@ -46,6 +46,9 @@ def line_credit(state, player: int, two: float = 0.1, three: float = 0.5) -> flo
     return value if state.current_player() == player else -value
 
 
+line_credit.bounds = (-5.0, 5.0)      # ten lines, 0.5 at most each (the default weights)
+
+
 def payoff_order(state, actions, two: float = 0.1, three: float = 0.5) -> list:
     """Actions by their payoff for the player to move, best first (a winning one first).
 

@@ -47,7 +47,7 @@ from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_argumen
 
 def quiescence_search(state, depth, evaluate=None, *, volatile, moves=None, stand_pat=False,
                       algorithm="minimax", order=None, max_nodes=None, time_limit=None,
-                      trace=False, win_value=1.0, win_decay=0.0):
+                      trace=False, win_value=None, win_decay=0.0):
     """Document 002's Alg. 4 from ``state`` (MAX: the player to move), at most ``depth`` plies.
 
     ``volatile(state) -> bool`` tells volatile positions from quiet ones; a quiet one (the
@@ -63,7 +63,7 @@ def quiescence_search(state, depth, evaluate=None, *, volatile, moves=None, stan
 
 def normal_search(state, depth, depth2, evaluate=None, *, volatile, moves=None,
                   stand_pat=False, algorithm="minimax", order=None, max_nodes=None,
-                  time_limit=None, trace=False, win_value=1.0, win_decay=0.0):
+                  time_limit=None, trace=False, win_value=None, win_decay=0.0):
     """Document 002's Alg. 5: search ``depth`` plies, then extend volatile leaves by Alg. 4.
 
     At the horizon (``depth`` plies down) a quiet position is scored by the heuristic; a
@@ -100,7 +100,7 @@ def _run(name, state, depth, depth2, evaluate, volatile, moves, stand_pat, algor
     check_arguments(name, state, depth, max_nodes, time_limit)
     _check_options(name, depth, volatile, moves, algorithm)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
-                        win_value, win_decay)
+                        win_value, win_decay, depth=depth + depth2)
     if player is not None:          # QuiescentEvaluation: MAX is the caller's player
         ctx.root_player = player
     max_player = ctx.root_player
@@ -195,7 +195,8 @@ class QuiescentEvaluation:
     """
 
     def __init__(self, evaluate: Callable, volatile: Callable, depth2: int, *, moves=None,
-                 stand_pat: bool = False, algorithm: str = "minimax", win_value: float = 1.0):
+                 stand_pat: bool = False, algorithm: str = "minimax",
+                 win_value: float | None = None):
         if not callable(evaluate):
             raise TypeError(f"evaluate must be a function (state, player) -> number, "
                             f"not {evaluate!r}")

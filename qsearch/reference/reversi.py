@@ -183,3 +183,6 @@ def disc_difference(state, player: int) -> float:
     """Document 002's Reversi heuristic: ``player``'s discs minus the opponent's."""
     black, white = state.discs()
     return float(black - white) if player == BLACK else float(white - black)
+
+
+disc_difference.bounds = (-64.0, 64.0)

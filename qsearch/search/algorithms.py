@@ -3,7 +3,7 @@
 Every function takes the same keyword options and returns a :class:`SearchResult`::
 
     alphabeta(state, depth, evaluate=None, *, order=None, tt=None, max_nodes=None,
-              time_limit=None, trace=False, win_value=1.0, win_decay=0.0, fail_hard=False)
+              time_limit=None, trace=False, win_value=None, win_decay=0.0, fail_hard=False)
 
 ``evaluate(state, player) -> float`` scores non-terminal leaves from ``player``'s point of
 view (``None``: every leaf scores 0); it may be a compiled :class:`~qsearch.heuristics.Heuristic`
@@ -31,6 +31,7 @@ from qsearch import reference as twins
 from qsearch.core.algorithm_names import by_name
 from qsearch.core.checks import check_depth, check_limits, check_order, check_searchable
 from qsearch.core.results import SearchResult
+from qsearch.core.win_value import resolve_win_value
 from qsearch.games._game import Game
 from qsearch.heuristics import as_heuristic
 from qsearch.search._engine import Searcher, monotonic
@@ -65,7 +66,7 @@ def _make_tt(tt) -> TranspositionTable | None:
 
 def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool = False,
          use_pvs: bool = False, strict: bool = False, order: Order = None, tt=None, max_nodes=None,
-         time_limit=None, trace: bool = False, win_value: float = 1.0,
+         time_limit=None, trace: bool = False, win_value: float | None = None,
          win_decay: float = 0.0, null_window: float = 1.0) -> SearchResult:
     _check_state(state)
     depth_c = check_depth(depth)
@@ -73,6 +74,7 @@ def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool
     check_order(order, state)
     nodes_c, time_c = check_limits(max_nodes, time_limit)
     table = _make_tt(tt)
+    win_value = resolve_win_value(evaluate, win_value, win_decay, depth=depth)
     if not null_window > 0:
         raise ValueError(f"null_window must be > 0, not {null_window}")
     check_searchable(algorithm, state)
@@ -97,7 +99,7 @@ def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool
 
 
 def minimax(state, depth=None, evaluate=None, *, order: Order = None, max_nodes=None,
-            time_limit=None, trace: bool = False, win_value: float = 1.0,
+            time_limit=None, trace: bool = False, win_value: float | None = None,
             win_decay: float = 0.0) -> SearchResult:
     """Plain minimax to ``depth`` plies: every node below the root is searched."""
     return _run("minimax", state, depth, evaluate, prune=False, order=order,
@@ -106,7 +108,7 @@ def minimax(state, depth=None, evaluate=None, *, order: Order = None, max_nodes=
 
 
 def negamax(state, depth=None, evaluate=None, *, order: Order = None, max_nodes=None,
-            time_limit=None, trace: bool = False, win_value: float = 1.0,
+            time_limit=None, trace: bool = False, win_value: float | None = None,
             win_decay: float = 0.0) -> SearchResult:
     """Minimax in negamax form (one branch, values negated between players); same numbers."""
     return _run("negamax", state, depth, evaluate, prune=False, order=order,
@@ -116,7 +118,7 @@ def negamax(state, depth=None, evaluate=None, *, order: Order = None, max_nodes=
 
 def alphabeta(state, depth=None, evaluate=None, *, fail_hard: bool = False,
               strict: bool = False, order: Order = None, tt=None, max_nodes=None, time_limit=None,
-              trace: bool = False, win_value: float = 1.0,
+              trace: bool = False, win_value: float | None = None,
               win_decay: float = 0.0) -> SearchResult:
     """Alpha-beta pruning; fail-soft by default, ``fail_hard=True`` for documents 001/003.
 
@@ -133,7 +135,7 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard: bool = False,
 
 def pvs(state, depth=None, evaluate=None, *, null_window: float = 1.0, order: Order = None,
         tt=None, max_nodes=None, time_limit=None, trace: bool = False,
-        win_value: float = 1.0, win_decay: float = 0.0) -> SearchResult:
+        win_value: float | None = None, win_decay: float = 0.0) -> SearchResult:
     """Principal variation search (document 002, Alg. 3).
 
     The first child gets the full window; the others a null window (alpha, alpha +

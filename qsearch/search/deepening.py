@@ -4,6 +4,7 @@ from __future__ import annotations
 import time
 
 from qsearch.core.results import SearchResult
+from qsearch.core.win_value import resolve_win_value
 from qsearch.reference.deepening import searched_to_the_end
 
 COUNTS = ("nodes", "generated", "leaves", "cutoffs", "researches", "tt_hits")
@@ -29,6 +30,9 @@ def deepen(algorithms: dict, state, max_depth, evaluate, *, algorithm: str, time
         raise ValueError("give max_depth, time_limit or max_nodes: nothing would stop it")
     limit = min(check_depth(max_depth), 255)
     check_limits(max_nodes, time_limit)
+    # One win value for every depth: they share the table (and the deepest one is checked).
+    options["win_value"] = resolve_win_value(evaluate, options.get("win_value"),
+                                             options.get("win_decay", 0.0), depth=limit)
     search = algorithms[algorithm]
     start = time.perf_counter()
     iterations: list[SearchResult] = []

@@ -487,7 +487,7 @@ cdef class ExpectiSearcher:
 
 def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
                    count_chance=True, bounds=None, player=None, max_nodes=None,
-                   time_limit=None, trace=False, win_value=1.0, win_decay=0.0):
+                   time_limit=None, trace=False, win_value=None, win_decay=0.0):
     """Expectiminimax (document 002, Alg. 6), compiled; returns a ``SearchResult``.
 
     ``depth`` counts every level, chance levels included (the document's convention);
@@ -513,6 +513,7 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     from qsearch.core.checks import check_depth, check_limits
     from qsearch.core.chance import check_limit, check_prune, deepest_ply, resolve_bounds
     from qsearch.core.results import SearchResult
+    from qsearch.core.win_value import resolve_win_value
     from qsearch.search.algorithms import _check_state
 
     _check_state(state)
@@ -523,6 +524,9 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     prune_c = check_prune(prune)
     limit_c = check_limit(limit)
     nodes_c, time_c = check_limits(max_nodes, time_limit)
+    win_value = resolve_win_value(evaluate, win_value, win_decay, bounds=bounds,
+                                  depth=deepest_ply(depth_c, bool(count_chance)),
+                                  averages="expectiminimax")
     lo_hi = resolve_bounds(prune_c, evaluate, bounds, float(win_value), float(win_decay),
                            deepest_ply(depth_c, bool(count_chance)))
     if state.is_terminal():

@@ -37,6 +37,7 @@ import math
 from qsearch.heuristics import as_heuristic
 from qsearch.core.chance import PROBABILITY_TOLERANCE
 from qsearch.core.checks import check_mcts_search
+from qsearch.core.win_value import resolve_win_value
 from qsearch.core.mcts_results import (
     ChildStats,
     MCTSEvent,
@@ -72,6 +73,7 @@ cdef class _Tree:
     cdef int stack_cap
     cdef u64 rng
     cdef double c
+    cdef double win_value               # a heuristic's score is divided by it (|v| < 1 = a win)
     cdef Game g
     cdef Heuristic heuristic
     cdef bint python_heuristic          # check the state's key around each call
@@ -280,7 +282,8 @@ cdef class _Tree:
 
     cdef double evaluate(self, int player) except? -1.5e308:
         """The heuristic's score of the rollout's last position for ``player``, checked."""
-        return checked_score(self.heuristic, self.g, player, self.python_heuristic)
+        return checked_score(self.heuristic, self.g, player, self.python_heuristic) \
+            / self.win_value
 
     cdef void take_back(self, int nmoves) noexcept:
         while nmoves > 0:
@@ -304,14 +307,16 @@ cdef class _Tree:
 
 def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
          evaluate=None, rollout_depth=None, trace=False, keep_tree=False,
-         max_nodes=None) -> MCTSResult:
+         max_nodes=None, win_value=None) -> MCTSResult:
     """Monte Carlo tree search with UCT from ``state`` (document 002, Alg. 7).
 
     ``iterations`` simulations (or as many as ``time_limit`` seconds allow; with both, the
     first reached stops). ``c`` weighs exploration in UCT ``Q/N + c sqrt(ln N_parent/N)``
     (rewards are returns in [-1, 1]). Rollouts play uniformly random moves to the end; with
     ``evaluate`` (a heuristic ``(state, player) -> float``) and ``rollout_depth`` they stop
-    after that many moves and score both players with the heuristic. ``seed`` fixes the
+    after that many moves and score both players with the heuristic divided by ``win_value``
+    (default: derived from the heuristic's bounds, :mod:`qsearch.core.win_value`), so that
+    every heuristic score lies strictly between a loss (-1) and a win (+1). ``seed`` fixes the
     random numbers (the twin :func:`qsearch.reference.mcts.mcts` gives the same statistics).
     ``trace=True`` records one :class:`MCTSEvent` per iteration; ``keep_tree=True`` returns
     the statistics tree (:class:`MCTSTree`); ``max_nodes`` caps the node pool.
@@ -338,6 +343,7 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     t.c = float(c)
     t.rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
     t.heuristic = heuristic
+    t.win_value = resolve_win_value(evaluate, win_value, averages="mcts")
     t.python_heuristic = runs_python(heuristic)
     t.rollout_depth = -1 if (heuristic is None or rollout_depth is None) else rollout_depth
     t.max_nodes = max_nodes or 0

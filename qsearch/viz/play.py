@@ -22,6 +22,7 @@ engine has answered, within a fraction of a second, and is dropped (``click_guar
 """
 from __future__ import annotations
 
+import math
 import sys
 import time
 from collections.abc import Callable
@@ -31,6 +32,7 @@ import ipywidgets as widgets
 
 from qsearch.core.algorithm_names import IN_WIDGETS as ALGORITHM_NAMES
 from qsearch.core.errors import IllegalMoveError
+from qsearch.core.win_value import resolve_win_value
 from qsearch.games import Connect4, TicTacToe
 from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg
@@ -111,9 +113,9 @@ class _Play(ThinkingGuard, LazyWidget):
 
     game_cls: type = TicTacToe
     depth_options: tuple = ()
-    win_value = 1.0             # a terminal win scores win_value - win_decay * plies to it,
-    win_decay = 0.01            # so the engine takes the quickest win and delays a loss
-    order = None
+    win_value = None            # a terminal win scores win_value - win_decay * plies to it
+    win_decay = 0.01            # (default: above every heuristic value), so the engine takes
+    order = None                # the quickest win and delays a loss
     colours = ("first", "second")
 
     def __init__(self, depth, algorithm: str = "alphabeta", evaluate: Callable | None = None,
@@ -126,6 +128,7 @@ class _Play(ThinkingGuard, LazyWidget):
         self.depth = depth
         self.algorithm = algorithm
         self.evaluate = evaluate
+        self.win_value = resolve_win_value(evaluate, self.win_value, self.win_decay, depth=depth)
         self.human_first = bool(human_first)
         self.last_result = None          # the engine's last SearchResult
         self.message = ""                # a note for the status line (e.g. an illegal click)
@@ -221,6 +224,8 @@ class _Play(ThinkingGuard, LazyWidget):
 
     # ---------------------------------------------------------------- status text
     def _value_text(self, value: float) -> str:
+        if math.isinf(value):                    # a win worth inf: no distance to tell
+            return "the engine wins" if value > 0 else "you win"
         if abs(value) > self.win_value / 2:      # a proven result: say how far away it is
             plies = round((self.win_value - abs(value)) / self.win_decay)
             who = "the engine wins" if value > 0 else "you win"

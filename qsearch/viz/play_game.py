@@ -45,8 +45,9 @@ class PlayGame(ThinkingGuard, LazyWidget):
     dice, the random player and MCTS, so a game can be replayed.
     """
 
-    win_value = 1.0             # a terminal win scores win_value - win_decay * plies to it,
-    win_decay = 0.01            # so the searches take the quickest win and delay a loss
+    win_value = None            # a terminal win scores win_value - win_decay * plies to it
+    win_decay = 0.01            # (default: above every heuristic value), so the searches take
+                                # the quickest win and delay a loss
 
     def __init__(self, state, opponent="alphabeta", *, depth: int | None = 4,
                  iterations: int = 1000, evaluate: Callable | None = None,

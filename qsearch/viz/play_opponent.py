@@ -8,9 +8,11 @@ is, the opponent's move is checked to be legal before it is played.
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 
 from qsearch.core.errors import IllegalMoveError
+from qsearch.core.win_value import resolve_win_value
 from qsearch.games import protocol
 from qsearch.games.registry import require_searchable
 from qsearch.viz.play import number_text, plural
@@ -37,14 +39,17 @@ class Opponent:
     """
 
     def __init__(self, spec, state, *, depth: int | None = 4, iterations: int = 1000,
-                 evaluate: Callable | None = None, win_value: float = 1.0,
+                 evaluate: Callable | None = None, win_value: float | None = None,
                  win_decay: float = 0.01):
         self.spec = spec
         self.depth = depth
         self.iterations = iterations
         self.evaluate = evaluate
-        self.win_value = float(win_value)
         self.win_decay = float(win_decay)
+        # A win outranks every value of evaluate (expectiminimax averages: it needs a number).
+        self.win_value = resolve_win_value(
+            evaluate, win_value, win_decay, depth=depth,
+            averages="expectiminimax" if spec == "expectiminimax" else None)
         if isinstance(spec, str):
             if spec not in NAMES:
                 raise ValueError(f"opponent must be one of {', '.join(NAMES)} or a function "
@@ -122,6 +127,8 @@ class Opponent:
 def value_text(value: float, win_value: float, win_decay: float, proven: bool = True) -> str:
     """``0.25``, or ``0.97 (the opponent wins in 3 plies with best play)`` for a win score
     (``win_value - win_decay * plies``) when ``proven``; values are the opponent's."""
+    if math.isinf(value):                   # a win worth inf: no distance to tell
+        return "the opponent wins" if value > 0 else "you win"
     plies = (win_value - abs(value)) / win_decay if win_decay > 0 else -1.0
     if proven and abs(value) > win_value / 2 and abs(plies - round(plies)) < 1e-6:
         who = "the opponent wins" if value > 0 else "you win"

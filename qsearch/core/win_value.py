@@ -1,0 +1,120 @@
+"""What a finished game is worth in a heuristic search: more than any heuristic value.
+
+A search scores a won game ``win_value - win_decay * ply`` (a lost one the negative) and an
+unfinished leaf with the evaluation. If a win were worth less than some heuristic value, the
+search would turn down a win in one for a position that merely *looks* good (a Connect-4
+table evaluation of +130 against a win worth 1). So the default is derived from the
+evaluation's declared range, its ``bounds = (L, U)`` attribute (every qsearch heuristic has
+one; give your own function one with ``f.bounds = (L, U)``):
+
+* no evaluation (searched to the end, every leaf 0): a win is worth 1;
+* declared bounds: the smallest whole number above ``max(|L|, |U|) + |win_decay| * 256``, so
+  even a win 256 plies away (the transposition table's horizon) outranks every heuristic
+  value: 58 for Connect-4's ``line_weights`` (|v| <= 57.5), 415 for ``evaluation_table``, 83
+  for hypergammon's ``pip_race``. As small as that, because Star1/Star2 must widen their
+  bounds to every finished game's score, and wider bounds cut less;
+* no declared bounds: ``inf`` (a win beats any number) in the searches that only compare
+  values; the searches that *average* them (expectiminimax, MCTS with an evaluation) need a
+  finite value and ask for the bounds or an explicit ``win_value``.
+
+An explicit ``win_value`` whose wins (``win_value - win_decay * ply`` at any ply the search can
+reach) do not lie above the declared bounds is refused with a ValueError.
+"""
+from __future__ import annotations
+
+import math
+import numbers
+
+TABLE_HORIZON = 256     # plies: the transposition table's win band (reference._common.MAX_PLY)
+
+
+def _number(value, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a number, not {type(value).__name__}")
+    value = float(value)
+    if math.isnan(value):
+        raise ValueError(f"{name} must be a number, not NaN")
+    return value
+
+
+def evaluation_bounds(evaluate, bounds=None) -> tuple[float, float] | None:
+    """The range ``(L, U)`` every value of ``evaluate`` lies in: ``bounds`` if given, else the
+    evaluation's ``bounds`` attribute (a plain function's too, behind a FunctionHeuristic),
+    else None (undeclared)."""
+    if bounds is None:
+        bounds = getattr(evaluate, "bounds", None)
+        if bounds is None:
+            bounds = getattr(getattr(evaluate, "function", None), "bounds", None)
+    if bounds is None:
+        return None
+    try:
+        lo, hi = (float(b) for b in bounds)
+    except (TypeError, ValueError):
+        raise TypeError(f"bounds must be two numbers (L, U), not {bounds!r}") from None
+    if not (math.isfinite(lo) and math.isfinite(hi) and lo <= hi):
+        raise ValueError(f"bounds must be finite with L <= U, not {bounds!r}")
+    return lo, hi
+
+
+def default_win_value(bounds: tuple[float, float] | None, win_decay: float = 0.0) -> float:
+    """The smallest whole number above every value in ``bounds`` plus ``|win_decay| * 256``
+    (1 for ``bounds=(0, 0)``); ``inf`` for undeclared bounds (None)."""
+    if bounds is None:
+        return math.inf
+    reach = max(abs(bounds[0]), abs(bounds[1])) + abs(win_decay) * TABLE_HORIZON
+    return float(math.floor(reach) + 1)
+
+
+def smallest_win(win_value: float, win_decay: float, depth) -> tuple[float, int]:
+    """The least a win can score in a search of ``depth`` plies (None: ply 1 only, no
+    heuristic leaf is below a deeper win) and the ply where it scores it."""
+    deepest = depth if isinstance(depth, int) and depth > 1 else 1
+    ply = deepest if win_decay > 0 else 1
+    return win_value - win_decay * ply, ply
+
+
+def resolve_win_value(evaluate, win_value=None, win_decay: float = 0.0, *, depth=None,
+                      bounds=None, averages: str | None = None) -> float:
+    """The ``win_value`` a search of ``evaluate`` uses: ``win_value`` checked, or the default.
+
+    ``averages``: the search's name when it averages values (expectiminimax, MCTS): then an
+    undeclared range is a ValueError instead of ``inf``. Raises ValueError for an explicit
+    value whose wins do not outrank the declared bounds, TypeError for a non-number.
+    """
+    win_decay = _number(win_decay, "win_decay")
+    if evaluate is None:
+        return 1.0 if win_value is None else _positive(win_value)
+    declared = evaluation_bounds(evaluate, bounds)
+    if win_value is None:
+        if declared is None and averages:
+            raise ValueError(
+                f"{averages} averages a finished game's value with the evaluation's, so a win "
+                f"needs a finite value above every value {_name(evaluate)} can return: "
+                "declare its range (f.bounds = (L, U), as qsearch's heuristics do) or pass "
+                "win_value")
+        return default_win_value(declared, win_decay)
+    value = _positive(win_value)
+    if declared is not None:
+        least, ply = smallest_win(value, win_decay, depth)
+        top = max(abs(declared[0]), abs(declared[1]))
+        if not least > top:
+            where = "" if win_decay == 0 else f" at ply {ply} (win_decay={win_decay:g})"
+            raise ValueError(
+                f"win_value={value:g} makes a win worth {least:g}{where}, not more than every "
+                f"value {_name(evaluate)} can return (its bounds are ({declared[0]:g}, "
+                f"{declared[1]:g})): the search would prefer a good-looking position to a win. "
+                f"Leave win_value out (default {default_win_value(declared, win_decay):g}) or "
+                f"raise it above {top:g}")
+    return value
+
+
+def _positive(win_value) -> float:
+    value = _number(win_value, "win_value")
+    if not value > 0:
+        raise ValueError(f"win_value must be > 0, not {value:g}")
+    return value
+
+
+def _name(evaluate) -> str:
+    function = getattr(evaluate, "function", evaluate)
+    return getattr(function, "__name__", None) or repr(function)
