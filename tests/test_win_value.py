@@ -196,3 +196,11 @@ def test_default_win_values_are_one_above_the_largest_heuristic_value():
     assert default_win_value(None) == math.inf
     assert resolve_win_value(None) == 1.0                      # no heuristic: a win is 1
     assert resolve_win_value(lambda s, p: 0.0, 5) == 5.0       # undeclared: any value
+
+
+def test_explicit_bounds_narrower_than_the_declared_ones_serve_both_implementations():
+    # bounds=(-40, 40) on pip_race (declared (-75, 82)): a win is then worth 41 in both
+    state = Hypergammon.from_points([20, 20, 9], [14, 6, 6], to_move=0, dice=(4, 5))
+    fast = search.expectiminimax(state, 2, pip_race, bounds=(-40, 40), prune="star1")
+    twin = twins.expectiminimax(state, 2, twin_pip_race, bounds=(-40, 40), prune="star1")
+    assert (fast.value, fast.action, fast.nodes) == (twin.value, twin.action, twin.nodes)

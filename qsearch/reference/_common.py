@@ -125,7 +125,8 @@ class SearchContext:
     searches_chance = False         # expectiminimax's context weighs chance outcomes
 
     def __init__(self, state, evaluate=None, order=None, max_nodes=None, time_limit=None,
-                 trace=False, win_value=None, win_decay=0.0, tt=None, depth=None):
+                 trace=False, win_value=None, win_decay=0.0, tt=None, depth=None,
+                 bounds=None):
         self.root_player = state.current_player()
         self.evaluate = evaluate
         self.order = order
@@ -134,7 +135,7 @@ class SearchContext:
         self.trace = [] if trace else None
         # A win outranks every value the evaluation can return (qsearch.core.win_value).
         self.win_value = resolve_win_value(
-            evaluate, win_value, win_decay, depth=depth,
+            evaluate, win_value, win_decay, depth=depth, bounds=bounds,
             averages="expectiminimax" if self.searches_chance else None)
         self.win_decay = win_decay = float(win_decay)
         win_value = self.win_value
