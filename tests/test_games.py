@@ -2,7 +2,8 @@
 
 The generic tests run on seeded random games of every engine: the compiled ``TicTacToe``,
 ``Connect4``, ``OwnPieceQuarto``, ``Quarto``, ``Reversi``, ``Hypergammon``, ``ParCheckers``,
-``Pig`` and ``ExplicitTree`` (a toy tree), and the pure-Python ``PyConnect4``. Where a
+``Pig`` and ``ExplicitTree`` (a toy tree), and the pure-Python ``PyConnect4`` and
+``PyReversi``. Where a
 property does not apply to an engine, the test says why it is left out.
 """
 
@@ -30,6 +31,7 @@ from qsearch.games import (
 )
 from qsearch.games.hypergammon import CHANCE_BASE
 from qsearch.reference.connect4 import PyConnect4
+from qsearch.reference.reversi import PyReversi
 
 # OpenSpiel's kChancePlayerId and kTerminalPlayerId, written out (the tests' own oracle).
 CHANCE = -1
@@ -94,6 +96,7 @@ ENGINES = [
     Engine(Quarto, max_plies=32, alternating=False),
     # 60 placements; a pass is always followed by a placement (two passes end the game)
     Engine(Reversi, max_plies=120, games=10),
+    Engine(PyReversi, max_plies=120, games=4),   # plain Python: fewer games, same checks
     # 500 turns at most (then a draw), each a roll and one or two plays (a double)
     Engine(Hypergammon, max_plies=1 + 3 * 501, alternating=False, chance=True, games=10,
            lists_legal=below_the_chance_range),
@@ -104,8 +107,6 @@ ENGINES = [
     Engine(Pig, max_plies=2 * 1000, alternating=False, chance=True, games=6),
     Engine(lambda: ExplicitTree(TOY_TREE), max_plies=4, bad_text="9", win_loss_draw=False),
 ]
-# PyReversi, the readable twin of Reversi, is left out: it has only what the searches need
-# (no notation, repr or pickling); tests/test_reversi.py plays it move by move beside Reversi.
 
 
 def engine_id(engine: Engine) -> str:
@@ -126,6 +127,8 @@ def engines(*, where=lambda engine: True, why: str = "", xfail=None) -> list:
 EVERY_ENGINE = engines()
 CONNECT4S = [Connect4, PyConnect4]
 EVAL_NAMESPACE = {e.cls.__name__: e.cls for e in ENGINES}
+# A pure twin writes its repr with the compiled engine's name, which is the twin in pure mode.
+PUBLIC_NAME = {PyConnect4: "Connect4", PyReversi: "Reversi"}
 
 
 def random_game(engine: Engine, rng: random.Random) -> list:
@@ -331,7 +334,10 @@ def test_child_leaves_the_original_unchanged(engine):
                         "after the opening roll, the previous mover: a different key"}))
 def test_repr_is_evaluable(engine):
     for state in random_states(engine, seed=10, games=10):
-        rebuilt = eval(repr(state), dict(EVAL_NAMESPACE))
+        namespace = dict(EVAL_NAMESPACE)
+        if engine.cls in PUBLIC_NAME:
+            namespace[PUBLIC_NAME[engine.cls]] = engine.cls
+        rebuilt = eval(repr(state), namespace)
         assert type(rebuilt) is engine.cls
         assert rebuilt == state
         assert str(rebuilt) == str(state)
@@ -454,7 +460,7 @@ def test_from_moves_replays_the_history(cls):
     state = cls.from_moves("4453")
     assert state.history() == [3, 3, 4, 2]
     assert state.moves_string() == "4453"
-    assert repr(state) == f'{cls.__name__}.from_moves("4453")'
+    assert repr(state) == 'Connect4.from_moves("4453")'
     assert str(state) == "\n".join(
         [
             ". . . . . . .",

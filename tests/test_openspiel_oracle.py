@@ -81,7 +81,7 @@ def test_python_connect4_agrees_with_compiled_connect4():
         ours, theirs = PyConnect4(), Connect4()
         lengths.append(play_in_lockstep(ours, theirs, rng, compare_keys=True))
         assert str(ours) == str(theirs)
-        assert repr(ours) == "Py" + repr(theirs)
+        assert repr(ours) == repr(theirs)   # the public name: pure mode's Connect4
         assert ours.winner_player() == theirs.winner_player()
         # Unwind the whole game on both and compare on the way back.
         while ours.history():

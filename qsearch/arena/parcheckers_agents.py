@@ -18,9 +18,9 @@ Players take ``(state, rng)`` and draw only from ``rng``, so matches are reprodu
 from __future__ import annotations
 
 from qsearch.arena.players import SearchPlayer
-from qsearch.games.parcheckers import make_action, skip_action
 from qsearch.heuristics.parcheckers import GANA as WIN_SCORE  # the course's gana
 from qsearch.heuristics.parcheckers import valoracion_test
+from qsearch.reference.parcheckers import make_action, skip_action  # pure: any engine
 
 PLAYER_COLOURS = {0: ("Y", "G"), 1: ("B", "R")}
 

@@ -1,9 +1,10 @@
 """Connect-4 in plain Python, written to be read.
 
 ``PyConnect4`` is the readable twin of the compiled :class:`qsearch.games.Connect4`: the same
-rules, the same Python API, the same action numbers and the same errors, but the board is a
-6x7 list of lists and every rule is a few lines of ordinary Python. Notebooks show this
-class; the tests check that it agrees with the compiled engine move for move.
+rules, the same Python API, the same action numbers, texts and errors and the same
+``position_key`` numbers, but the board is a 6x7 list of lists and every rule is a few lines
+of ordinary Python. Notebooks show this class; the tests check that it agrees with the
+compiled engine move for move (and without the compiled modules it *is* ``Connect4``).
 
 The grid is indexed ``grid[row][col]`` with row 0 at the *bottom*, so a stone dropped into a
 column lands on the first empty row counting up. Each cell holds the player who owns it
@@ -185,14 +186,6 @@ class PyConnect4:
         c._history = list(self._history)
         return c
 
-    def __copy__(self) -> PyConnect4:
-        # A shallow copy would share the grid's rows; copy.copy() must be independent,
-        # as it is for the compiled engines.
-        return self.clone()
-
-    def __deepcopy__(self, memo: dict) -> PyConnect4:
-        return self.clone()
-
     def history(self) -> list[Action]:
         """The actions played so far (a copy)."""
         return list(self._history)
@@ -209,6 +202,7 @@ class PyConnect4:
 
     def player_return(self, player: Player) -> float:
         """The return of ``player`` (0 while the game goes on)."""
+        player = operator.index(player)
         if player not in (0, 1):
             raise ValueError(f"player must be 0 or 1, not {player}")
         return self.returns()[player]
@@ -253,7 +247,7 @@ class PyConnect4:
 
     def action_to_string(self, action: Action) -> str:
         """The 1-based column digit, as in move strings: action 3 -> ``"4"``."""
-        a = int(action)
+        a = operator.index(action)
         if not 0 <= a < WIDTH:
             raise ValueError(f"Connect-4 actions are columns 0-6, not {a}")
         return str(a + 1)
@@ -269,6 +263,7 @@ class PyConnect4:
 
     def cell(self, row: int, col: int) -> int:
         """Owner of the cell (row 0 = bottom): 0, 1, or -1 if empty."""
+        row, col = operator.index(row), operator.index(col)
         if not (0 <= row < HEIGHT and 0 <= col < WIDTH):
             raise ValueError(f"no cell at row {row}, column {col} on a 6x7 board")
         return self.grid[row][col]
@@ -285,6 +280,20 @@ class PyConnect4:
         """0 or 1 if someone has four in a row, else None."""
         return self.winner
 
+    def bitboards(self) -> tuple[int, int]:
+        """``(stones of player 0, stones of player 1)`` as ints, as the compiled engine keeps them.
+
+        The compiled ``Connect4`` gives each column 7 bits, the 6 cells from the bottom and an
+        always-empty guard bit above them, so the stone at (row, col) is bit ``7 * col + row``.
+        """
+        boards = [0, 0]
+        for row in range(HEIGHT):
+            for col in range(WIDTH):
+                owner = self.grid[row][col]
+                if owner != EMPTY:
+                    boards[owner] += 2 ** (7 * col + row)
+        return boards[0], boards[1]
+
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
@@ -294,7 +303,8 @@ class PyConnect4:
         return hash((type(self).__name__, self.position_key()))
 
     def __repr__(self) -> str:
-        return f'PyConnect4.from_moves("{self.moves_string()}")'
+        # The compiled engine's text: in pure mode qsearch.games.Connect4 is this class.
+        return f'Connect4.from_moves("{self.moves_string()}")'
 
     def __str__(self) -> str:
         rows = [
@@ -303,3 +313,13 @@ class PyConnect4:
         ]
         rows.append(" ".join(str(col + 1) for col in range(WIDTH)))
         return "\n".join(rows)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.boards)."""
+        from qsearch.viz.boards import connect4_svg
+        return connect4_svg(self)
+
+    def __reduce__(self):
+        # As the compiled engine: copies and pickles replay the moves, so they are
+        # independent of the original (no shared rows) and keep the history.
+        return (PyConnect4.from_moves, (self.moves_string(),))

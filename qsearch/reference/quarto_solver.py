@@ -20,7 +20,6 @@ value) and the piece in hand (standard Quarto; 16 in document 000's variant).
 from __future__ import annotations
 
 from qsearch.core.rng import splitmix_finalise
-from qsearch.games import OwnPieceQuarto, Quarto
 
 LINES = (0x1111, 0x2222, 0x4444, 0x8888, 0x000F, 0x00F0, 0x0F00, 0xF000, 0x8421, 0x1248)
 SQUARE_LINES = [[ln for ln in LINES if ln >> s & 1] for s in range(16)]
@@ -236,16 +235,25 @@ class ReferenceSolver:
 
     def solve(self, state, weak=False) -> tuple:
         """``(score, nodes)`` of a non-terminal Quarto state for the player to move."""
-        if not isinstance(state, (OwnPieceQuarto, Quarto)):
-            raise TypeError(f"expected an OwnPieceQuarto or Quarto state, not "
-                            f"{type(state).__name__}")
+        variant = quarto_variant(state)
         if state.is_terminal():
             raise ValueError("the game is already over: nothing to solve")
-        self.variant = "own" if isinstance(state, OwnPieceQuarto) else "standard"
+        self.variant = variant
         occ, used, planes = state_bits(state)
         hand = state.piece_in_hand() if self.variant == "standard" else None
         self.nodes = 0
         return self.score(occ, used, planes, hand, weak), self.nodes
+
+
+def quarto_variant(state) -> str:
+    """``"own"`` (document 000's variant) or ``"standard"``, read from the state's public API,
+    so the compiled engines and their plain-Python twins (``qsearch.reference.quarto``) are
+    solved alike. TypeError for a state of another game."""
+    if callable(getattr(state, "board_pieces", None)):
+        variant = {256: "own", 32: "standard"}.get(state.num_distinct_actions())
+        if variant is not None:
+            return variant
+    raise TypeError(f"expected an OwnPieceQuarto or Quarto state, not {type(state).__name__}")
 
 
 def state_bits(state) -> tuple:
@@ -256,7 +264,7 @@ def state_bits(state) -> tuple:
             occ |= 1 << s
             used |= 1 << p
             planes |= PIECE_PLANES[p] << s
-    if isinstance(state, Quarto) and state.piece_in_hand() is not None:
+    if quarto_variant(state) == "standard" and state.piece_in_hand() is not None:
         used |= 1 << state.piece_in_hand()
     return occ, used, planes
 

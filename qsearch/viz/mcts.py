@@ -82,7 +82,7 @@ def _edge_text(state, path: tuple, edge_labels) -> str:
 def move_text(state, action) -> str:
     """``action`` played in ``state``, in words for captions and edges."""
     player = state.current_player()
-    if type(state).__name__ == "TicTacToe" and player in (0, 1):
+    if type(state).__name__ in ("TicTacToe", "PyTicTacToe") and player in (0, 1):
         return f"{'xo'[player]}@{action}"
     text = protocol.action_to_string(state, action)
     return f"chance: {text}" if player == CHANCE else text
@@ -296,7 +296,8 @@ class MCTSStepper(LazyWidget):
         rollout = " ".join(self._moves(e.rollout, e.path)) or "(none: the game is over)"
         r = e.result
         winner = 0 if r[0] > r[1] else 1
-        names = "xo" if type(self.state).__name__ == "TicTacToe" else ("player 0", "player 1")
+        names = ("xo" if type(self.state).__name__ in ("TicTacToe", "PyTicTacToe")
+                 else ("player 0", "player 1"))
         outcome = ("draw" if r[0] == r[1] else f"{names[winner]} wins"
                    if abs(r[0]) == 1 and r[0] == -r[1] else f"rewards {r[0]:+g}, {r[1]:+g}")
         return (f"Iteration {k}: selection {path}; {grow}; rollout {rollout}; result "

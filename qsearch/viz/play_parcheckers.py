@@ -25,7 +25,8 @@ import ipywidgets as widgets
 
 from qsearch.arena.parcheckers_agents import agent
 from qsearch.core.errors import IllegalMoveError
-from qsearch.games.parcheckers import ParCheckers, make_action, skip_action
+from qsearch.games import ParCheckers
+from qsearch.reference.parcheckers import make_action, skip_action
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.parcheckers_svg import parcheckers_svg
 from qsearch.viz.play import THINKING_BADGE, ThinkingGuard

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from qsearch.core.errors import IllegalMoveError
 from qsearch.games import OwnPieceQuarto
-from qsearch.games.quarto import piece_code, square_name
+from qsearch.reference.quarto import piece_code, square_name
 from qsearch.search.quarto_ab import ab_minimax
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.play import number_text, plural
