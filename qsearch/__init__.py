@@ -2,8 +2,15 @@
 
 Fast Cython game engines (:mod:`qsearch.games`), compiled search algorithms
 (:mod:`qsearch.search`) and their readable pure-Python twins (:mod:`qsearch.reference`).
+
+``qsearch.compiled`` is True when the compiled modules run; False in pure-Python mode
+(``QSEARCH_PURE=1``, or installed without a C compiler), where every public name still
+exists and runs as readable Python (:mod:`qsearch._mode` says how).
 """
+from qsearch import _mode
 from qsearch.core.errors import IllegalMoveError
 
+compiled: bool = _mode.choose()
+
 __version__ = "0.1.0"
-__all__ = ["IllegalMoveError", "__version__"]
+__all__ = ["IllegalMoveError", "__version__", "compiled"]

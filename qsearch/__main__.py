@@ -1,4 +1,4 @@
-"""Command line: ``python -m qsearch solve|play|bench|tournament|games``.
+"""Command line: ``python -m qsearch solve|play|bench|tournament|games|league``.
 
     python -m qsearch solve connect4 4453        exact score, and of every column
     python -m qsearch solve "nim(heaps=(1,3,5))" exact value of any game without chance
@@ -7,6 +7,7 @@
     python -m qsearch bench                      speed tables (compiled vs Python, solver)
     python -m qsearch bench --game nim           one game's search speed
     python -m qsearch tournament 4.3 --workers 2 document 002's tournament tables
+    python -m qsearch league connect4 DIR --out OUT  a class league of agent files
 
 GAME is one of qsearch's names (python -m qsearch games lists them) or any OpenSpiel game
 string (``breakthrough(rows=5,columns=5)``, ``openspiel:tic_tac_toe``).
@@ -457,7 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--hard-limit", type=int, default=None,
                    help="positions of Test_L1_R3 (default 10; seconds to minutes each)")
     b.add_argument("--data", metavar="DIR",
-                   help="folder of the published Connect-4 sets (default: tests/data/connect4, "
+                   help="folder of the published Connect-4 sets (default: the package's copies, "
                    "300-line copies of two sets)")
     b.add_argument("--pons", metavar="PATH",
                    help="Pascal Pons' c4solver binary: adds side-by-side solver tables")
@@ -490,6 +491,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="only rewrite tables.md/tables.csv from the records")
     t.add_argument("--no-progress", action="store_true", help="no progress bar")
     t.set_defaults(func=cmd_tournament)
+    from qsearch.league.cli import add_cli as add_league_cli
+
+    add_league_cli(sub)
     return p
 
 

@@ -25,22 +25,55 @@ fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv
 
-# Reuse the build when nothing it depends on changed: the sources of the compiled modules,
-# setup.py, pyproject.toml, the extra and the Python version (a second run takes seconds
-# instead of recompiling all the extensions).
-stamp=.venv/.qsearch-install-stamp
-fingerprint=$( { echo "$extra"; .venv/bin/python -V;
+# Two steps, each skipped when already done:
+# 1. the extra's dependencies (read from pyproject.toml), with pip's progress shown;
+# 2. qsearch itself, editable, built only when a source of the compiled modules, setup.py or
+#    the Python version changed -- whatever the extra (the build does not depend on it).
+# Without a working C compiler step 2 installs the pure-Python stand-ins (qsearch warns at
+# import); this script installs gcc first when it can.
+t0=$(date +%s)
+deps_stamp=".venv/.qsearch-deps-$extra"
+deps=$(.venv/bin/python - "$extra" <<'PY'
+import sys, tomllib
+project = tomllib.load(open("pyproject.toml", "rb"))["project"]
+extras = project["optional-dependencies"]
+wanted, todo = [], [sys.argv[1]]
+while todo:                              # "qsearch[lessons,test]" names other extras
+    for dep in extras[todo.pop()]:
+        if dep.startswith("qsearch["):
+            todo += dep[len("qsearch["):-1].split(",")
+        elif dep not in wanted:
+            wanted.append(dep)
+print("\n".join(project["dependencies"] + wanted + ["setuptools>=77", "wheel", "Cython>=3"]))
+PY
+)
+deps_print=$(echo "$deps" | LC_ALL=C sort | sha256sum | cut -d' ' -f1)
+if [ -f "$deps_stamp" ] && [ "$(cat "$deps_stamp")" = "$deps_print" ]; then
+  echo "[1/2] the $extra dependencies are installed"
+else
+  echo "[1/2] installing the $extra dependencies (the first time takes a few minutes)"
+  .venv/bin/python -m pip install --upgrade pip --progress-bar on
+  echo "$deps" | tr '\n' '\0' | xargs -0 .venv/bin/python -m pip install --progress-bar on
+  .venv/bin/python -m ipykernel install --sys-prefix --name python3 >/dev/null 2>&1 || true
+  echo "$deps_print" > "$deps_stamp"
+fi
+
+stamp=.venv/.qsearch-build-stamp
+fingerprint=$( { .venv/bin/python -V;
                  find qsearch -name '*.pyx' -o -name '*.pxd' | LC_ALL=C sort | xargs cat;
-                 cat setup.py pyproject.toml; } | sha256sum | cut -d' ' -f1)
+                 cat setup.py; } | sha256sum | cut -d' ' -f1)
 if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] \
    && .venv/bin/python -c "import qsearch.search._engine, qsearch.games" 2>/dev/null; then
-  echo "qsearch is already installed in .venv ($extra) and no source changed: build reused"
-  exit 0
+  echo "[2/2] qsearch is built and no source changed: build reused"
+else
+  rm -f "$stamp"
+  echo "[2/2] building qsearch's compiled modules ($(nproc) in parallel, about a minute)"
+  .venv/bin/python -m pip install --no-deps --no-build-isolation -e . 2>&1 \
+    | grep -v "^  \(Preparing\|Checking\|Building\|Created\|Stored\)" || true
+  .venv/bin/python -c "import qsearch, sys; sys.exit(0 if qsearch.compiled else 1)" \
+    || echo "warning: no C compiler: qsearch runs in pure-Python mode (slower)"
+  .venv/bin/python -c "import qsearch" || { echo "qsearch did not install" >&2; exit 1; }
+  echo "$fingerprint" > "$stamp"
 fi
-rm -f "$stamp"
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e ".[$extra]"
-.venv/bin/python -m ipykernel install --sys-prefix --name python3 >/dev/null 2>&1 || true
-echo "$fingerprint" > "$stamp"
-echo "qsearch is installed in .venv ($extra)"
+echo "qsearch is installed in .venv ($extra) in $(( $(date +%s) - t0 )) s"
 echo "activate it (source .venv/bin/activate) to use qsearch, pytest, ruff, cython-lint, voila"

@@ -14,6 +14,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from qsearch import _mode
 from qsearch.games import protocol as P
 from qsearch.games.adapter import ProtocolState
 
@@ -124,7 +125,7 @@ def solve_exactly(state, max_nodes: int | None = MAX_NODES, *, stream=None,
     stream = sys.stderr if stream is None else stream
     first = PROGRESS_FIRST if first_report is None else first_report
     keys = callable(getattr(state, "position_key", None))
-    if isinstance(state, Game):
+    if _mode.COMPILED and isinstance(state, Game):
         result = alphabeta(state, None, tt=True, max_nodes=max_nodes)
         engine = "compiled"
     else:

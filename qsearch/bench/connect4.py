@@ -17,7 +17,7 @@ and subtracts the measured start-up time of an idle run (its 2**24-entry table i
 and cleared at start-up), which is only meaningful for positions that take far longer than
 that.
 
-The published positions come from ``tests/data/connect4/`` (300-line copies of two sets) or
+The published positions come from ``qsearch/data/connect4/`` (300-line copies of two sets) or
 from ``--data DIR`` (e.g. the full files); nothing outside the checkout is read otherwise.
 """
 from __future__ import annotations
@@ -48,7 +48,9 @@ HARD_SET = "Test_L1_R3"                          # --hard-limit positions (secon
 # The per-position comparison of issue 8: these sets, at most this many positions of each.
 RESET_SETS = [("Test_L1_R1", 1000), ("Test_L2_R2", 1000), ("Test_L1_R2", 1000),
               ("Test_L1_R3", 30)]
-REPO_DATA = Path(__file__).resolve().parent.parent.parent / "tests" / "data" / "connect4"
+# The two 300-line sets shipped with the package (a copy of tests/data/connect4), so that an
+# installed copy benchmarks too.
+REPO_DATA = Path(__file__).resolve().parent.parent / "data" / "connect4"
 
 
 def progress(message: str) -> None:

@@ -9,6 +9,7 @@ module adds no table.
 """
 from __future__ import annotations
 
+from qsearch import _mode
 from qsearch.core.tables import best_of
 
 NODES = {True: 20_000, False: 200_000}          # quick / full: the alpha-beta budget
@@ -48,7 +49,7 @@ def game_speed_rows(game: str, quick: bool = False, repeats: int = 1) -> list[di
         engine = getattr(result, "engine", None) or "compiled"
         rows.append({"search": label, "engine": engine, "nodes": result.nodes,
                      "time": seconds, "nodes/s": round(result.nodes / max(seconds, 1e-9))})
-        if isinstance(state, Game):
+        if _mode.COMPILED and isinstance(state, Game):
             rows[-1]["slower"] = ""
             twin_seconds, twin = best_of(repeats, lambda run=run: run(reference))
             rows.append({"search": label, "engine": "python (twin)", "nodes": twin.nodes,

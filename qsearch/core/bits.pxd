@@ -8,13 +8,32 @@ ctypedef unsigned int u32
 ctypedef unsigned long long u64
 
 
-# --- bit tricks: GCC/Clang builtins, one instruction each on x86-64 (setup.py adds -mpopcnt) ---
+# --- bit tricks: one instruction each on x86-64 (setup.py adds -mpopcnt for GCC/Clang);
+# GCC/Clang builtins, MSVC intrinsics on Windows ---
 cdef extern from *:
-    int popcount32 "__builtin_popcount"(u32 x) nogil       # set bits of x
-    int popcount64 "__builtin_popcountll"(u64 x) nogil
-    int ctz32 "__builtin_ctz"(u32 x) nogil                 # index of the lowest set bit; x != 0
-    int ctz64 "__builtin_ctzll"(u64 x) nogil
-    void prefetch "__builtin_prefetch"(const void* p) nogil  # a hint: fetch p's cache line
+    """
+    #if defined(_MSC_VER)
+    #include <intrin.h>
+    static __inline int qs_popcount32(unsigned int x) { return (int)__popcnt(x); }
+    static __inline int qs_popcount64(unsigned long long x) { return (int)__popcnt64(x); }
+    static __inline int qs_ctz32(unsigned int x) {
+        unsigned long i; _BitScanForward(&i, x); return (int)i; }
+    static __inline int qs_ctz64(unsigned long long x) {
+        unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+    #define qs_prefetch(p) ((void)(p))
+    #else
+    #define qs_popcount32(x) __builtin_popcount(x)
+    #define qs_popcount64(x) __builtin_popcountll(x)
+    #define qs_ctz32(x) __builtin_ctz(x)
+    #define qs_ctz64(x) __builtin_ctzll(x)
+    #define qs_prefetch(p) __builtin_prefetch(p)
+    #endif
+    """
+    int popcount32 "qs_popcount32"(u32 x) nogil       # set bits of x
+    int popcount64 "qs_popcount64"(u64 x) nogil
+    int ctz32 "qs_ctz32"(u32 x) nogil                 # index of the lowest set bit; x != 0
+    int ctz64 "qs_ctz64"(u64 x) nogil
+    void prefetch "qs_prefetch"(const void* p) nogil  # a hint: fetch p's cache line
 
 
 # --- hash mixers: two on purpose, because the tables that use them must keep their numbers ---

@@ -1,7 +1,8 @@
 """Every public search on any game: the compiled code for qsearch's engines, else the twin.
 
 ``qsearch.search.alphabeta(state, ...)`` runs the compiled core when ``state`` is one of
-qsearch's engines (:class:`qsearch.games.Game`) and the readable twin of
+qsearch's engines (:class:`qsearch.games.Game`; in pure-Python mode, see :mod:`qsearch._mode`,
+there is no compiled code and the twin always runs) and the readable twin of
 :mod:`qsearch.reference` otherwise (a class's own game, an OpenSpiel state), with the same
 arguments and the same :class:`~qsearch.core.results.SearchResult`; ``result.engine`` says
 which ran (``"compiled"`` or ``"python"``). A game the search cannot play (chance nodes for
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import functools
 
+from qsearch import _mode
 from qsearch.games._game import Game
 from qsearch.games.adapter import as_protocol_state
 from qsearch.games.registry import require_searchable
@@ -34,7 +36,7 @@ def on_any_game(name: str, compiled, twin):
 
     @functools.wraps(compiled)
     def search(state, *args, **kwargs):
-        if isinstance(state, Game):
+        if _mode.COMPILED and isinstance(state, Game):
             result = compiled(state, *args, **kwargs)
             result.engine = "compiled"
             return result

@@ -40,6 +40,7 @@ from qsearch.proofs.quarto_own.checker import check_leaf, check_proof
 from qsearch.proofs.quarto_own.cli import add_cli_options, cli_solve
 from qsearch.proofs.quarto_own.format import (
     DATA,
+    DEFAULT_OUT,
     DEFAULT_PROGRESS,
     DEFAULT_PROOF,
     FORMAT,
@@ -54,8 +55,8 @@ from qsearch.proofs.quarto_own.format import (
 from qsearch.proofs.quarto_own.player import PerfectPlayer
 
 __all__ = [
-    "DATA", "DEFAULT_PROGRESS", "DEFAULT_PROOF", "FORMAT", "PerfectPlayer", "Progress",
-    "add_cli_options", "build_proof", "check_leaf", "check_proof", "cli_solve", "key_of",
-    "load_proof", "proof_leaves", "proof_nodes", "proof_summary", "reply_classes",
+    "DATA", "DEFAULT_OUT", "DEFAULT_PROGRESS", "DEFAULT_PROOF", "FORMAT", "PerfectPlayer",
+    "Progress", "add_cli_options", "build_proof", "check_leaf", "check_proof", "cli_solve",
+    "key_of", "load_proof", "proof_leaves", "proof_nodes", "proof_summary", "reply_classes",
     "solve_position", "state_after",
 ]

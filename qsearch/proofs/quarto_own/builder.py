@@ -16,8 +16,8 @@ from pathlib import Path
 
 from qsearch.games import OwnPieceQuarto
 from qsearch.proofs.quarto_own.format import (
+    DEFAULT_OUT,
     DEFAULT_PROGRESS,
-    DEFAULT_PROOF,
     FORMAT,
     key_of,
     reply_classes,
@@ -89,7 +89,7 @@ def _choose(solver, state, target: int, progress: Progress, table_bits: int) -> 
 
 
 def build_proof(depth: int = 4, executor=None, progress_path=DEFAULT_PROGRESS,
-                out=DEFAULT_PROOF, table_bits: int = 22, log=print) -> dict:
+                out=DEFAULT_OUT, table_bits: int = 22, log=print) -> dict:
     """Solve document 000's Quarto from the empty board and write the proof (returns it).
 
     ``depth``: plies of the strategy tree (even: its leaves are the opponent's positions).

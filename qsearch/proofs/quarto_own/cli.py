@@ -9,6 +9,7 @@ from qsearch.games import OwnPieceQuarto
 from qsearch.proofs.quarto_own.builder import build_proof
 from qsearch.proofs.quarto_own.checker import check_proof
 from qsearch.proofs.quarto_own.format import (
+    DEFAULT_OUT,
     DEFAULT_PROGRESS,
     DEFAULT_PROOF,
     load_proof,
@@ -19,9 +20,12 @@ from qsearch.proofs.quarto_own.format import (
 def add_cli_options(parser) -> None:
     """The options of ``python -m qsearch solve quarto-own`` (added to the solve parser)."""
     g = parser.add_argument_group("quarto-own (document 000's Quarto from the empty board)")
-    g.add_argument("--proof", default=str(DEFAULT_PROOF), help="proof file to write or check")
+    g.add_argument("--proof", default=None,
+                   help=f"proof file to write (default: {DEFAULT_OUT} here) or to check "
+                        "(default: the proof shipped with qsearch)")
     g.add_argument("--progress", default=str(DEFAULT_PROGRESS),
-                   help="JSON lines of solved positions (a stopped run resumes from it)")
+                   help="JSON lines of solved positions (a stopped run resumes from it; "
+                        "default: %(default)s here)")
     g.add_argument("--proof-depth", type=int, default=4, help="plies of the strategy tree")
     g.add_argument("--workers", type=int, default=1,
                    help="processes for the leaves (a ProcessPoolExecutor; 1: here)")
@@ -38,7 +42,7 @@ def cli_solve(args) -> int:
         print(time.strftime("%H:%M:%S"), *a, flush=True)
 
     if args.check is not None:
-        proof = load_proof(args.proof)
+        proof = load_proof(args.proof or DEFAULT_PROOF)
         report = check_proof(proof, sample=None if args.check < 0 else args.check, log=log,
                              executor=ProcessPoolExecutor(args.workers)
                              if args.workers > 1 else None)
@@ -61,8 +65,9 @@ def cli_solve(args) -> int:
         raise ValueError(f"--workers must be >= 1, not {args.workers}")
     ex = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     try:
+        out = args.proof or DEFAULT_OUT
         proof = build_proof(args.proof_depth, executor=ex, progress_path=args.progress,
-                            out=args.proof, log=log)
+                            out=out, log=log)
     finally:
         if ex is not None:
             ex.shutdown()
@@ -70,5 +75,5 @@ def cli_solve(args) -> int:
     print(("player 0 (the first player) wins" if v > 0 else "player 1 (the second player) wins"
            if v < 0 else "a draw") + " with perfect play")
     print(json.dumps(proof_summary(proof), indent=1))
-    print(f"proof written to {args.proof}")
+    print(f"proof written to {out}")
     return 0

@@ -23,9 +23,12 @@ from qsearch.games import OwnPieceQuarto
 from qsearch.games.quarto_symmetry import board_of, canonical
 
 FORMAT = "qsearch-quarto-own-proof/1"
-DATA = Path(__file__).resolve().parents[3] / "data"
-DEFAULT_PROOF = DATA / "quarto_own_proof.json"
-DEFAULT_PROGRESS = DATA / "quarto_own_progress.jsonl"
+DATA = Path(__file__).resolve().parents[2] / "data"     # qsearch/data: shipped with the package
+DEFAULT_PROOF = DATA / "quarto_own_proof.json"          # the committed proof (read, checked)
+# A new solve writes into the current directory (never over the shipped proof) and resumes
+# from its own progress file there.
+DEFAULT_OUT = Path("quarto_own_proof.json")
+DEFAULT_PROGRESS = Path("quarto_own_progress.jsonl")
 
 
 def key_of(state) -> str:

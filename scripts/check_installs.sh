@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The ways into qsearch other than the development checkout, each in a fresh virtual
+# environment, checked by scripts/wheel_smoke_test.py from outside the source tree:
+#   1. `pip install .` on a machine whose C compiler fails -> pure-Python mode;
+#   2. the binary wheel built here, installed where no compiler works -> compiled;
+#   3. the pure wheel (QSEARCH_PURE=1) -> py3-none-any, pure-Python mode.
+# Run from the repository's root with the development venv in .venv (CI does).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+smoke() { (cd "$work" && "$1/bin/python" "$root/scripts/wheel_smoke_test.py" "$2"); }
+# a clean copy of the sources for each build (no .venv, no build/, no built extensions)
+source_copy() {
+  mkdir -p "$work/$1"
+  tar --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.so' \
+      --exclude='*.egg-info' --exclude=__pycache__ -cf - . | tar -xf - -C "$work/$1"
+  echo "$work/$1"
+}
+failing_compiler() { env CC=false CXX=false LDSHARED=false "$@"; }
+
+echo "== 1. pip install . with a C compiler that fails"
+python3 -m venv "$work/pure"
+failing_compiler "$work/pure/bin/pip" install -q "$(source_copy src-pure)"
+smoke "$work/pure" --pure
+
+echo "== 2. the binary wheel, installed with no working compiler"
+.venv/bin/pip wheel -q --no-deps --no-build-isolation -w "$work/wheels" "$(source_copy src-wheel)"
+ls "$work/wheels"
+python3 -m venv "$work/wheel"
+failing_compiler "$work/wheel/bin/pip" install -q "$work"/wheels/qsearch-*.whl
+smoke "$work/wheel" --compiled
+
+echo "== 3. the pure wheel"
+QSEARCH_PURE=1 .venv/bin/pip wheel -q --no-deps --no-build-isolation -w "$work/pure-wheels" \
+  "$(source_copy src-purewheel)"
+ls "$work/pure-wheels" | grep -q "qsearch-.*-py3-none-any.whl"
+python3 -m venv "$work/purewheel"
+"$work/purewheel/bin/pip" install -q "$work"/pure-wheels/qsearch-*.whl
+smoke "$work/purewheel" --pure
+echo "all three installs pass"
