@@ -1,0 +1,55 @@
+"""A class league: students' agents, each in its own process with limits, play a round robin
+on any two-player game; Bradley-Terry ratings with bootstrap intervals, Elo, a leaderboard
+and a head-to-head heatmap; resumable, on one process, a pool or a Dask cluster.
+
+    >>> from qsearch.league import run_league, try_agent
+    >>> result = run_league("connect4", "agents/", "league-out", move_time=1.0)  # doctest: +SKIP
+    >>> print(result.to_markdown())                                            # doctest: +SKIP
+
+``python -m qsearch league GAME DIR --out OUT`` does the same from a shell. The agent
+contract, the limits on each OS and how to run a class league are in ``docs/LEAGUE.md``.
+
+The parts, one job each:
+
+* :mod:`~qsearch.league.agent_file`: an agent file, a notebook function or a course bot as
+  an entry; loading and checking it (in the agent's process);
+* :mod:`~qsearch.league.sandbox` and :mod:`~qsearch.league.worker`: the agent's process and
+  its limits;
+* :mod:`~qsearch.league.referee`: one game, refereed;
+* :mod:`~qsearch.league.schedule`: the game, pairs, colours, openings, seeds, the records;
+* :mod:`~qsearch.league.ratings`: Bradley-Terry (``choix``), bootstrap intervals, Elo;
+* :mod:`~qsearch.league.leaderboard`: ``leaderboard.md``, ``.csv`` and the heatmap;
+* :mod:`~qsearch.league.runner`: the league on any executor, replays, :func:`try_agent`;
+* :mod:`~qsearch.league.study`: how many games two agents need before their ratings separate;
+* :mod:`~qsearch.league.examples`: the template and three example agents.
+"""
+import importlib
+
+# Public names and their modules, imported on first use: an agent's process imports
+# qsearch.league.worker and should not pay for the runner, the ratings and the plots.
+_WHERE = {
+    "REASONS": "agent_file", "AgentError": "agent_file", "AgentSpec": "agent_file",
+    "agent_from_function": "agent_file", "agents_in": "agent_file",
+    "course_agents": "agent_file", "read_agent": "agent_file",
+    "example_agents": "examples", "write_template": "examples",
+    "PRIOR": "ratings", "Ratings": "ratings", "fit_bradley_terry": "ratings", "rate": "ratings",
+    "LeagueResult": "runner", "check": "runner", "close_agents": "runner",
+    "collect_agents": "runner", "replay": "runner", "run_league": "runner",
+    "try_agent": "runner",
+    "InProcessAgent": "sandbox", "Limits": "sandbox", "Sandbox": "sandbox",
+    "GameSpec": "schedule", "openings": "schedule",
+    "separation_study": "study", "games_needed": "study",
+}
+__all__ = sorted(_WHERE)
+
+
+def __getattr__(name: str):
+    if name not in _WHERE:
+        raise AttributeError(f"module 'qsearch.league' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"qsearch.league.{_WHERE[name]}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(_WHERE))

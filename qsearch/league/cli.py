@@ -1,0 +1,99 @@
+"""``python -m qsearch league GAME DIR ... --out OUT``: a class league from the shell."""
+from __future__ import annotations
+
+import sys
+
+
+def add_cli(sub) -> None:
+    """Add the ``league`` subcommand to the CLI's subparsers."""
+    p = sub.add_parser("league", help="a class league: students' agent files, each in its own "
+                       "process, play a round robin; ratings and a leaderboard")
+    p.add_argument("game", help="any game qsearch.games.load knows (tictactoe, connect4, "
+                   "openspiel:breakthrough, ...) or module:Class")
+    p.add_argument("agents", nargs="*", metavar="DIR",
+                   help="folders of agent files (every *.py not starting with _) or files")
+    p.add_argument("--out", required=True, help="folder of the records (games.jsonl, resumed "
+                   "when present) and the leaderboard")
+    p.add_argument("--move-time", type=float, default=1.0,
+                   help="seconds a move (default %(default)s); past it the game is lost")
+    p.add_argument("--game-time", type=float, default=None, help="seconds a game in total")
+    p.add_argument("--games-per-pair", type=int, default=4,
+                   help="games every pair plays, both colours of each opening (default "
+                   "%(default)s)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--examples", action="store_true",
+                   help="add qsearch's three example agents (random, greedy, alpha-beta)")
+    p.add_argument("--course", action="store_true",
+                   help="add the course's own bots as fixed opponents (parcheckers: document "
+                   "004's agents 0-3)")
+    p.add_argument("--game-module", default=None,
+                   help="a module every process imports first (one that registers the game)")
+    p.add_argument("--focus", default=None, help="only the games of this agent (its id)")
+    p.add_argument("--workers", type=int, default=None, help="a local process pool of N")
+    p.add_argument("--scheduler", default=None,
+                   help="a Dask scheduler's address (tcp://host:8786): play on that cluster")
+    p.add_argument("--timeout", default="10s", help="how long to wait for the scheduler")
+    p.add_argument("--load-time", type=float, default=10.0,
+                   help="seconds to run an agent's file (default %(default)s)")
+    p.add_argument("--memory-mb", type=int, default=1024,
+                   help="memory of an agent's process, Linux/macOS (default %(default)s; 0: none)")
+    p.add_argument("--cpu-time", type=float, default=600.0,
+                   help="CPU seconds an agent may use in one game, Linux/macOS (default "
+                   "%(default)s; 0: none)")
+    p.add_argument("--output-bytes", type=int, default=100_000,
+                   help="what an agent may print in one game (default %(default)s)")
+    p.add_argument("--samples", type=int, default=1000,
+                   help="bootstrap resamples of the rating intervals (default %(default)s)")
+    p.add_argument("--replay", type=int, metavar="K", default=None,
+                   help="re-play K recorded games (seeded choice) and check them move for move")
+    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+    p.set_defaults(func=cmd_league)
+
+
+def cmd_league(args) -> int:
+    """Run the league the arguments describe; print the leaderboard."""
+    from qsearch.league import Limits, example_agents
+    from qsearch.league.runner import check, run_league
+
+    agents = list(args.agents) + (example_agents() if args.examples else [])
+    if not agents and not args.course:
+        raise ValueError("name a folder of agent files (or pass --examples)")
+    if args.workers is not None and args.scheduler is not None:
+        raise ValueError("pass --workers or --scheduler, not both")
+    limits = Limits(move_time=args.move_time, game_time=args.game_time,
+                    load_time=args.load_time, memory_mb=args.memory_mb or None,
+                    cpu_time=args.cpu_time or None, output_bytes=args.output_bytes)
+    executor, closer = None, None
+    if args.scheduler is not None:
+        try:
+            from dask.distributed import Client
+        except ImportError:
+            raise ValueError("--scheduler needs dask: pip install 'qsearch[cluster]'") from None
+        try:
+            client = Client(args.scheduler, timeout=args.timeout)
+        except OSError as err:
+            raise ValueError(f"cannot reach the Dask scheduler at {args.scheduler}: {err}") \
+                from None
+        executor, closer = client.get_executor(), client.close
+    try:
+        result = run_league(args.game, agents, args.out, limits=limits,
+                            games_per_pair=args.games_per_pair, seed=args.seed,
+                            course=args.course, focus=args.focus, game_module=args.game_module,
+                            executor=executor, workers=args.workers,
+                            progress=not args.no_progress, samples=args.samples)
+    finally:
+        if closer is not None:
+            closer()
+    print(f"{result.played} games played ({result.skipped} already recorded"
+          f"{f', {result.stale} of changed agents left out' if result.stale else ''}), "
+          f"wall time {result.wall:.1f} s; {args.out}/leaderboard.md, leaderboard.csv, "
+          "head_to_head.png written", file=sys.stderr)
+    if args.replay is not None:
+        try:
+            checked = check(result, args.replay, seed=args.seed)
+        except AssertionError as err:
+            print(f"error: a recorded game differs on replay: {err}", file=sys.stderr)
+            return 1
+        print(f"{checked} recorded games re-played, identical", file=sys.stderr)
+    print(result.to_markdown())
+    return 0

@@ -1,0 +1,185 @@
+"""A league's standings from its records: ``leaderboard.md``, ``leaderboard.csv`` and the
+head-to-head heatmap.
+
+One row per agent: rank (by Bradley-Terry rating), agent, author, rating and its 95%
+interval, sequential Elo, points (win 1, draw 0.5), games, wins/draws/losses, the games it
+forfeited by reason, its mean time per move; with the course's bots in the league, whether
+the agent's interval lies above every bot's ("beats the course").
+"""
+from __future__ import annotations
+
+import csv
+import math
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+
+from qsearch.arena.stats import wilson_interval
+from qsearch.league.agent_file import REASONS
+
+
+def seat_of(record: dict, agent: str) -> int:
+    """The seat ``agent`` had in ``record``."""
+    return record["a_seat"] if agent == record["a"] else 1 - record["a_seat"]
+
+
+def points_of(record: dict, agent: str) -> float:
+    """``agent``'s points in ``record`` (0 for both in a double forfeit)."""
+    if record["score_a"] is None:
+        return 0.0
+    return record["score_a"] if agent == record["a"] else 1.0 - record["score_a"]
+
+
+def standings(agents, records, ratings) -> list[dict]:
+    """The leaderboard's rows, best first (``agents``: the league's
+    :class:`~qsearch.league.agent_file.AgentSpec`, ``ratings``: a
+    :class:`~qsearch.league.ratings.Ratings` of the same ids)."""
+    rows = []
+    for spec in agents:
+        mine = [r for r in records if spec.id in (r["a"], r["b"])]
+        points = sum(points_of(r, spec.id) for r in mine)
+        wins = sum(points_of(r, spec.id) == 1.0 for r in mine)
+        draws = sum(r["score_a"] is not None and points_of(r, spec.id) == 0.5 for r in mine)
+        forfeits = Counter(f["reason"] for r in mine for f in r["forfeits"]
+                           if f["agent"] == spec.id)
+        times = [t for r in mine for t in r["times"][seat_of(r, spec.id)]]
+        rating, low, high = ratings.of(spec.id)
+        share = (points / len(mine)) if mine else math.nan
+        wilson = wilson_interval(points, len(mine)) if mine else (math.nan, math.nan)
+        rows.append({
+            "id": spec.id, "agent": spec.name, "author": spec.author, "fixed": spec.fixed,
+            "rating": rating, "low": low, "high": high,
+            "elo": float(ratings.elo[ratings.ids.index(spec.id)]),
+            "points": points, "games": len(mine), "wins": wins, "draws": draws,
+            "losses": len(mine) - wins - draws, "score": share, "score_low": wilson[0],
+            "score_high": wilson[1], "forfeits": dict(sorted(forfeits.items())),
+            "moves": len(times), "mean_move_time": (sum(times) / len(times)) if times else
+            math.nan,
+        })
+    rows.sort(key=lambda r: (-round(_or(r["rating"], -math.inf), 6), -r["points"], r["id"]))
+    course = [r for r in rows if r["fixed"]]
+    bar = max((r["high"] for r in course), default=None)
+    for rank, row in enumerate(rows, 1):
+        row["rank"] = rank
+        row["beats_course"] = None if not course or row["fixed"] else \
+            bool(bar is not None and row["low"] > bar)
+    return rows
+
+
+def _or(value: float, default: float) -> float:
+    return default if value is None or value != value else value
+
+
+def _number(value, digits: int = 0) -> str:
+    return "" if value is None or value != value else f"{value:.{digits}f}"
+
+
+def forfeit_text(forfeits: dict) -> str:
+    """``"timeout 2, illegal 1"`` (empty when none)."""
+    return ", ".join(f"{reason} {n}" for reason, n in forfeits.items())
+
+
+def to_markdown(rows, title: str | None = None) -> str:
+    """The leaderboard as a markdown table."""
+    course = any(r["beats_course"] is not None for r in rows)
+    head = ["rank", "agent", "author", "rating", "95% interval", "Elo", "points", "games",
+            "W-D-L", "forfeits", "mean time a move"] + (["beats the course"] if course else [])
+    lines = ([f"## {title}", ""] if title else []) + \
+        ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for r in rows:
+        name = r["agent"] + (" (course)" if r["fixed"] else "")
+        cells = [str(r["rank"]), name, r["author"], _number(r["rating"]),
+                 f"{_number(r['low'])}-{_number(r['high'])}" if r["low"] == r["low"] else "",
+                 _number(r["elo"]), f"{r['points']:g}", str(r["games"]),
+                 f"{r['wins']}-{r['draws']}-{r['losses']}", forfeit_text(r["forfeits"]),
+                 "" if r["mean_move_time"] != r["mean_move_time"]
+                 else f"{r['mean_move_time'] * 1000:.1f} ms"]
+        if course:
+            cells.append("" if r["beats_course"] is None else
+                         ("yes" if r["beats_course"] else "no"))
+        lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+CSV_COLUMNS = ["rank", "id", "agent", "author", "rating", "low", "high", "elo", "points",
+               "games", "wins", "draws", "losses", "score", "score_low", "score_high",
+               "forfeits"] + [f"forfeit {reason}" for reason in REASONS] + \
+    ["moves", "mean_move_ms", "course", "beats_course"]
+
+
+def write_csv(rows, path) -> None:
+    """The leaderboard as CSV: one column per forfeit reason, times in milliseconds."""
+    with Path(path).open("w", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(CSV_COLUMNS)
+        for r in rows:
+            out.writerow([
+                r["rank"], r["id"], r["agent"], r["author"], _number(r["rating"], 1),
+                _number(r["low"], 1), _number(r["high"], 1), _number(r["elo"], 1),
+                r["points"], r["games"], r["wins"], r["draws"], r["losses"],
+                _number(r["score"], 4), _number(r["score_low"], 4), _number(r["score_high"], 4),
+                sum(r["forfeits"].values()),
+                *[r["forfeits"].get(reason, 0) for reason in REASONS],
+                r["moves"], _number(r["mean_move_time"] * 1000, 2), r["fixed"],
+                "" if r["beats_course"] is None else r["beats_course"]])
+
+
+def head_to_head(rows, records) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """``(ids, points, games)`` in rank order: ``points[i, j]`` is i's points against j."""
+    ids = [r["id"] for r in rows]
+    index = {name: k for k, name in enumerate(ids)}
+    points = np.zeros((len(ids), len(ids)))
+    games = np.zeros((len(ids), len(ids)), dtype=int)
+    for rec in records:
+        i, j = index[rec["a"]], index[rec["b"]]
+        points[i, j] += points_of(rec, rec["a"])
+        points[j, i] += points_of(rec, rec["b"])
+        games[i, j] += 1
+        games[j, i] += 1
+    return ids, points, games
+
+
+def heatmap(rows, records, ax=None, annotate: bool | None = None):
+    """The head-to-head matrix as a heatmap: row agent's share of the points against the
+    column agent (green: the row agent won most), agents in rank order; returns the axes."""
+    import matplotlib.pyplot as plt
+
+    ids, points, games = head_to_head(rows, records)
+    names = [r["agent"] for r in rows]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        share = np.where(games > 0, points / np.maximum(games, 1), np.nan)
+    if ax is None:
+        size = max(4.0, 0.45 * len(ids) + 2)
+        _, ax = plt.subplots(figsize=(size + 1.5, size))
+    image = ax.imshow(share, cmap="RdYlGn", vmin=0, vmax=1)
+    ax.set_xticks(range(len(ids)), names, rotation=60, ha="right", fontsize=8)
+    ax.set_yticks(range(len(ids)), names, fontsize=8)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("agent (rank order)")
+    if annotate is None:
+        annotate = len(ids) <= 12
+    if annotate:
+        for i in range(len(ids)):
+            for j in range(len(ids)):
+                if games[i, j]:
+                    ax.text(j, i, f"{points[i, j]:g}/{games[i, j]}", ha="center",
+                            va="center", fontsize=7)
+    ax.figure.colorbar(image, ax=ax, label="share of the points")
+    ax.set_title("head to head")
+    return ax
+
+
+def write(out, rows, records, title: str | None = None) -> list[Path]:
+    """Write ``leaderboard.md``, ``leaderboard.csv`` and ``head_to_head.png`` in ``out``."""
+    import matplotlib.pyplot as plt
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "leaderboard.md").write_text(to_markdown(rows, title))
+    write_csv(rows, out / "leaderboard.csv")
+    ax = heatmap(rows, records)
+    ax.figure.tight_layout()
+    ax.figure.savefig(out / "head_to_head.png", dpi=120)
+    plt.close(ax.figure)
+    return [out / "leaderboard.md", out / "leaderboard.csv", out / "head_to_head.png"]

@@ -1,0 +1,412 @@
+"""Run a class league: every pair of agents plays ``games_per_pair`` games, here, on a process
+pool or on a Dask cluster, with a progress bar; the records are resumable and every game can
+be played again from its record.
+
+:func:`run_league` is the whole league (``python -m qsearch league`` calls it);
+:func:`try_agent` is a student's quick test against the examples. Tasks are lists of
+fixtures (:mod:`qsearch.league.schedule`) sent to any :class:`concurrent.futures.Executor`
+(a ``dask.distributed`` client's ``get_executor()`` included); each process that plays them
+keeps a few agents' processes alive between games (:data:`KEEP`), so that starting a
+process (about 0.2 s) is paid once per agent and task, not per move or game.
+"""
+from __future__ import annotations
+
+import atexit
+import collections
+import json
+import os
+import random
+import threading
+import time
+from concurrent.futures import Executor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from qsearch.league import leaderboard, referee
+from qsearch.league.agent_file import (
+    AgentSpec,
+    agent_from_function,
+    agents_in,
+    course_agents,
+    read_agent,
+)
+from qsearch.league.ratings import PRIOR, Game, Ratings, rate
+from qsearch.league.sandbox import InProcessAgent, Limits, Sandbox
+from qsearch.league.schedule import (
+    RECORDS,
+    VERSION,
+    Fixture,
+    GameSpec,
+    RecordWriter,
+    fixtures,
+    openings,
+    openings_needed,
+    read_records,
+    resolve_game,
+    round_order,
+)
+
+CHUNK = 8                   # games a task: one pair's games together (its agents' processes)
+KEEP = CHUNK + 2            # agents' processes a playing process keeps alive (all of a task's)
+
+
+# --------------------------------------------------------------------------- agents
+def collect_agents(items, functions_dir=None, minimum: int = 2) -> list[AgentSpec]:
+    """League entries from ``items``: a folder of agent files, or a list of folders, ``.py``
+    files, :class:`AgentSpec` and notebook functions (written to ``functions_dir``); at least
+    ``minimum`` of them, with distinct ids."""
+    if isinstance(items, (str, os.PathLike)):
+        items = [items]
+    specs: list[AgentSpec] = []
+    for item in items:
+        if isinstance(item, AgentSpec):
+            specs.append(item)
+        elif isinstance(item, (str, os.PathLike)):
+            path = Path(item)
+            specs += agents_in(path) if path.is_dir() else [read_agent(path)]
+        elif callable(item):
+            specs.append(agent_from_function(item, functions_dir))
+        else:
+            raise TypeError(f"an agent is a folder, a .py file, an AgentSpec or a function, "
+                            f"not {item!r}")
+    seen: dict[str, AgentSpec] = {}
+    for spec in specs:
+        if spec.id in seen:
+            raise ValueError(f"two agents have the id {spec.id!r} ({seen[spec.id].target} and "
+                             f"{spec.target}): rename one of the files")
+        seen[spec.id] = spec
+    if len(specs) < minimum:
+        raise ValueError(f"a league needs {minimum} agents or more, not {len(specs)}")
+    return specs
+
+
+# --------------------------------------------------------------------------- playing
+_CACHES: dict[int, collections.OrderedDict] = {}     # per thread: agent key -> seat
+_CACHE_PID = [os.getpid()]
+
+
+def close_agents(every_thread: bool = False) -> None:
+    """Stop the agents' processes this thread keeps alive (``every_thread``: all of them,
+    as at exit)."""
+    threads = list(_CACHES) if every_thread else [threading.get_ident()]
+    for thread in threads:
+        cache = _CACHES.pop(thread, None)
+        while cache:
+            cache.popitem()[1].close()
+
+
+atexit.register(close_agents, every_thread=True)
+
+
+def _seat(spec: AgentSpec, limits: Limits, imports: tuple, isolated: bool):
+    """This thread's seat for ``spec``: a live process kept from an earlier task when there
+    is one (a Dask worker may run two tasks at once in one process: one set per thread)."""
+    if _CACHE_PID[0] != os.getpid():        # a forked copy: the processes are not ours
+        _CACHES.clear()
+        _CACHE_PID[0] = os.getpid()
+    cache = _CACHES.setdefault(threading.get_ident(), collections.OrderedDict())
+    key = (spec, limits, imports, isolated)
+    if key in cache:
+        cache.move_to_end(key)
+        return cache[key]
+    seat = Sandbox(spec, limits, imports=imports) if isolated else InProcessAgent(spec, limits)
+    cache[key] = seat
+    while len(cache) > KEEP:
+        cache.popitem(last=False)[1].close()
+    return seat
+
+
+def play_fixtures(context: dict, keys) -> list[dict]:
+    """Play the games ``keys`` (``(a, b, g)``) of the league described by ``context`` and
+    return their records (a task: it runs wherever the executor sends it)."""
+    game = GameSpec.from_dict(context["game"])
+    limits = Limits(**context["limits"])
+    specs = {d["id"]: AgentSpec.from_dict(d) for d in context["agents"]}
+    starts = context["openings"]
+    imports = tuple([game.module] if game.module else [])
+    for name in dict.fromkeys(x for a, b, _ in keys for x in (a, b)):
+        _seat(specs[name], limits, imports, context["isolated"]).launch()
+    out = []
+    for a, b, g in keys:
+        fixture = Fixture(a, b, g)
+        first = _seat(specs[a], limits, imports, context["isolated"])
+        second = _seat(specs[b], limits, imports, context["isolated"])
+        seats = [first, second] if fixture.a_seat == 0 else [second, first]
+        opening = fixture.opening(len(starts))
+        seed = fixture.seed(context["seed"])
+        start = time.perf_counter()
+        result = referee.play(game, starts[opening], seats, seed, limits)
+        for forfeit in result["forfeits"]:
+            forfeit["agent"] = a if forfeit["seat"] == fixture.a_seat else b
+        if len(result["forfeits"]) == 2:
+            score_a = None
+        elif result["winner"] is None:
+            score_a = 0.5
+        else:
+            score_a = float(result["winner"] == fixture.a_seat)
+        out.append({"a": a, "b": b, "g": g, "a_seat": fixture.a_seat, "opening": opening,
+                    "start": starts[opening], "seed": seed,
+                    "digests": [specs[a].digest, specs[b].digest], **result,
+                    "score_a": score_a, "seconds": round(time.perf_counter() - start, 4)})
+    return out
+
+
+# --------------------------------------------------------------------------- results
+@dataclass
+class LeagueResult:
+    """A league's games and standings. ``rows``: the leaderboard (best first);
+    ``records``: every game in schedule order; ``played``/``skipped``/``stale``: games played
+    now, found in the records, and left out because an agent's file changed; ``wall``:
+    seconds this run took."""
+
+    game: GameSpec
+    agents: list[AgentSpec]
+    records: list[dict]
+    ratings: Ratings
+    rows: list[dict]
+    settings: dict
+    out: Path | None = None
+    played: int = 0
+    skipped: int = 0
+    stale: int = 0
+    wall: float = 0.0
+    task_seconds: list = field(default_factory=list)
+
+    def to_markdown(self) -> str:
+        """The leaderboard as markdown."""
+        return leaderboard.to_markdown(self.rows)
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
+
+    def row(self, agent: str) -> dict:
+        """The leaderboard row of ``agent`` (its id)."""
+        for r in self.rows:
+            if r["id"] == agent:
+                return r
+        raise ValueError(f"no agent {agent!r} in this league")
+
+    def forfeits(self) -> list[dict]:
+        """Every forfeit: game, agent, reason and detail (the traceback's end)."""
+        return [{"game": f"{r['a']} v {r['b']} #{r['g']}", "agent": f["agent"],
+                 "reason": f["reason"], "detail": f["detail"]}
+                for r in self.records for f in r["forfeits"]]
+
+    def head_to_head(self):
+        """``(ids, points, games)`` matrices in rank order."""
+        return leaderboard.head_to_head(self.rows, self.records)
+
+    def heatmap(self, ax=None):
+        """The head-to-head heatmap (matplotlib axes)."""
+        return leaderboard.heatmap(self.rows, self.records, ax=ax)
+
+    def states(self, record: dict) -> list:
+        """Every position of a recorded game, from its opening to its end."""
+        state = self.game.start(record["start"])
+        out = [state.clone()]
+        for action in record["actions"]:
+            state.apply_action(action)
+            out.append(state.clone())
+        return out
+
+    def __repr__(self) -> str:
+        return (f"LeagueResult({self.game}: {len(self.agents)} agents, {len(self.records)} "
+                f"games, {self.played} played now)")
+
+
+def _settings(game: GameSpec, games_per_pair: int, seed: int, starts, limits: Limits) -> dict:
+    settings = {"game": game.to_dict(), "games_per_pair": games_per_pair, "seed": seed,
+                "openings": starts, "limits": limits.to_dict(), "version": VERSION}
+    return json.loads(json.dumps(settings))     # as the records file will read it back
+
+
+def _limits(limits, move_time, game_time) -> Limits:
+    if limits is None:
+        return Limits(move_time=1.0 if move_time is None else move_time, game_time=game_time)
+    if not isinstance(limits, Limits):
+        raise TypeError(f"limits must be a qsearch.league.Limits, not {limits!r}")
+    if move_time is not None or game_time is not None:
+        raise ValueError("pass move_time/game_time or limits, not both")
+    return limits
+
+
+def run_league(game, agents, out=None, *, move_time: float | None = None,
+               game_time: float | None = None, limits: Limits | None = None,
+               games_per_pair: int = 4, seed: int = 0, course: bool = False,
+               focus: str | None = None, game_module: str | None = None,
+               executor: Executor | None = None, workers: int | None = None,
+               isolated: bool = True, progress: bool = True, samples: int = 1000,
+               prior: float = PRIOR, write: bool = True) -> LeagueResult:
+    """Play a round robin of ``agents`` on ``game`` and return its :class:`LeagueResult`.
+
+    ``game``: a name for :func:`qsearch.games.load` (``"connect4"``,
+    ``"openspiel:breakthrough"``), or an importable game class; ``game_module``: a module
+    every process imports first (where a class's own game calls ``register``).
+    ``agents``: a folder of agent files, or a list of folders, files, entries and notebook
+    functions; ``course=True`` adds the course's own bots (ParCheckers: document 004's
+    agents 0-3). ``focus``: only the pairs of that agent (a gauntlet).
+    Each pair plays ``games_per_pair`` games: both colours of each opening (the tournaments'
+    starting positions where the game has them), seeded with ``seed``.
+    ``move_time``, ``game_time`` (seconds) or a whole :class:`Limits`.
+    ``out``: the folder of ``games.jsonl`` (resumed when it exists), ``agents.json``,
+    ``leaderboard.md``, ``leaderboard.csv`` and ``head_to_head.png`` (``write=False``: the
+    records only); None keeps everything in memory.
+    ``executor`` (any :class:`concurrent.futures.Executor`) or ``workers=n`` (a pool of n
+    processes); neither: here. ``isolated=False`` runs the agents in the playing process,
+    without limits but the time (trusted code only, for speed).
+    ``samples``: bootstrap resamples of the rating intervals; ``prior``: see
+    :mod:`qsearch.league.ratings`.
+    """
+    began = time.perf_counter()
+    limits = _limits(limits, move_time, game_time)
+    spec = resolve_game(game, game_module)
+    out = Path(out) if out is not None else None
+    functions_dir = (out / "agents") if out is not None else None
+    specs = collect_agents(agents, functions_dir)
+    if course:
+        specs += course_agents(spec.name)
+        collect_agents(specs)           # ids stay unique
+    if executor is not None and workers is not None:
+        raise ValueError("pass executor or workers, not both")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                or workers < 1):
+        raise ValueError(f"workers must be an int >= 1, not {workers!r}")
+    ids = [s.id for s in specs]
+    games = fixtures(ids, games_per_pair, focus)
+    starts = openings(spec, openings_needed(games_per_pair))
+    settings = _settings(spec, games_per_pair, seed, starts, limits)
+    digests = {s.id: s.digest for s in specs}
+    path = out / RECORDS if out is not None else None
+    done, stale = read_records(path, settings, digests) if path is not None else ({}, 0)
+    todo = [f.key for f in games if f.key not in done]
+    skipped = len(games) - len(todo)
+    context = {"game": spec.to_dict(), "limits": limits.to_dict(), "seed": seed,
+               "agents": [s.to_dict() for s in specs], "openings": starts,
+               "isolated": bool(isolated)}
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+        (out / "agents.json").write_text(json.dumps([s.to_dict() for s in specs], indent=1))
+    writer = RecordWriter(path, settings) if path is not None else None
+    bar = _bar(len(todo), spec.name) if progress and todo else None
+    task_seconds: list[float] = []
+    own_pool = None
+    try:
+        if workers is not None and workers > 1:
+            import multiprocessing
+            from concurrent.futures import ProcessPoolExecutor
+
+            executor = own_pool = ProcessPoolExecutor(
+                workers, mp_context=multiprocessing.get_context("spawn"))
+
+        def finished(records, seconds):
+            for r in records:
+                done[(r["a"], r["b"], r["g"])] = r
+            if writer is not None:
+                writer.write(records)
+            task_seconds.append(seconds)
+            if bar is not None:
+                bar.update(len(records))
+
+        tasks = [todo[k:k + CHUNK] for k in range(0, len(todo), CHUNK)]
+        if executor is None:
+            try:
+                for keys in tasks:
+                    records, seconds = _timed(context, keys)
+                    finished(records, seconds)
+            finally:
+                close_agents()
+        else:
+            futures = [executor.submit(_timed, context, keys) for keys in tasks]
+            for future in as_completed(futures):
+                finished(*future.result())
+    finally:
+        if own_pool is not None:
+            own_pool.shutdown()
+        if writer is not None:
+            writer.close()
+        if bar is not None:
+            bar.close()
+    records = [done[f.key] for f in games]
+    result = summarise(spec, specs, records, settings, samples=samples, prior=prior,
+                       seed=seed)
+    result.out, result.played, result.skipped, result.stale = out, len(todo), skipped, stale
+    result.task_seconds = task_seconds
+    if out is not None and write:
+        leaderboard.write(out, result.rows, records, title=f"{spec.name}: class league")
+    result.wall = time.perf_counter() - began
+    return result
+
+
+def _timed(context: dict, keys) -> tuple[list[dict], float]:
+    start = time.perf_counter()
+    records = play_fixtures(context, keys)
+    return records, time.perf_counter() - start
+
+
+def _bar(total: int, what: str):
+    try:
+        from tqdm.auto import tqdm
+    except ImportError:
+        return None
+    return tqdm(total=total, unit="game", desc=f"league {what}")
+
+
+def summarise(game: GameSpec, specs, records, settings: dict, *, samples: int = 1000,
+              prior: float = PRIOR, seed: int = 0) -> LeagueResult:
+    """Ratings and standings of ``records`` (double forfeits are not rated)."""
+    ids = [s.id for s in specs]
+    rounds = round_order(ids)
+    counted = [(r, Game(r["a"], r["b"], r["score_a"])) for r in records
+               if r["score_a"] is not None]
+    order = {id(g): (r["g"], rounds[(r["a"], r["b"])], r["a"], r["b"]) for r, g in counted}
+    ratings = rate(ids, [g for _, g in counted], prior=prior, samples=samples, seed=seed,
+                   order=lambda g: order[id(g)])
+    rows = leaderboard.standings(specs, records, ratings)
+    return LeagueResult(game, list(specs), list(records), ratings, rows, settings)
+
+
+# --------------------------------------------------------------------------- checks
+def replay(result: LeagueResult, record: dict, isolated: bool = True) -> dict:
+    """Play a recorded game again (same agents, seeds, limits); an AssertionError when its
+    actions, winner or forfeit reasons differ. Agents that read the clock may differ."""
+    context = {"game": result.game.to_dict(), "limits": result.settings["limits"],
+               "seed": result.settings["seed"], "agents": [s.to_dict() for s in result.agents],
+               "openings": result.settings["openings"], "isolated": isolated}
+    try:
+        again = play_fixtures(context, [(record["a"], record["b"], record["g"])])[0]
+    finally:
+        close_agents()
+    for key in ("start", "actions", "winner", "score_a"):
+        if again[key] != record[key]:
+            raise AssertionError(f"{record['a']} v {record['b']} #{record['g']}: {key} differs "
+                                 f"on replay ({record[key]!r} recorded, {again[key]!r} now)")
+    reasons = [(f["agent"], f["reason"]) for f in again["forfeits"]]
+    if reasons != [(f["agent"], f["reason"]) for f in record["forfeits"]]:
+        raise AssertionError(f"{record['a']} v {record['b']} #{record['g']}: forfeits differ "
+                             "on replay")
+    return again
+
+
+def check(result: LeagueResult, k: int = 1, seed: int = 0) -> int:
+    """Re-play ``k`` recorded games chosen with ``random.Random(seed)``; the number checked."""
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be an int >= 1, not {k!r}")
+    chosen = random.Random(seed).sample(result.records, min(k, len(result.records)))
+    for record in chosen:
+        replay(result, record)
+    return len(chosen)
+
+
+def try_agent(agent, game: str = "tictactoe", *, opponents=None, games_per_pair: int = 2,
+              move_time: float = 1.0, seed: int = 0, isolated: bool = True) -> LeagueResult:
+    """A student's quick test: ``agent`` (a file or a function) against the examples
+    (``opponents``: other files or entries), ``games_per_pair`` games each, in its own
+    process with the league's limits; a few seconds on small games."""
+    from qsearch.league.examples import example_agents
+
+    mine = collect_agents([agent], minimum=1)[0]       # a function: written to a temp folder
+    pool = example_agents() if opponents is None else collect_agents(opponents, minimum=1)
+    others = [s for s in pool if s.id != mine.id]
+    return run_league(game, [mine, *others], None, move_time=move_time, seed=seed,
+                      games_per_pair=games_per_pair, focus=mine.id, isolated=isolated,
+                      progress=False, samples=200)
