@@ -19,6 +19,7 @@ import json
 import sys
 import threading
 import time
+from pathlib import Path
 
 from qsearch.core.errors import IllegalMoveError
 
@@ -68,7 +69,9 @@ def cmd_solve(args) -> int:
     print(f"score {res.score:+d}: {describe_score(res.score, state.num_moves())}")
     print(f"{res.nodes:,} nodes in {res.elapsed * 1e3:.1f} ms")
     if args.analyze:
-        scores = _with_progress(solver, lambda: solver.analyze(state), "scoring every column")
+        # each column is a search from the opponent's side: its bounds would read upside down
+        scores = _with_progress(solver, lambda: solver.analyze(state), "scoring every column",
+                                bounds=False)
         print("columns: " + "  ".join(
             f"{c + 1}:{'--' if s is None else f'{s:+d}'}" for c, s in enumerate(scores)))
     return 0
@@ -142,9 +145,10 @@ def _solve_any(args) -> int:
 PROGRESS_FIRST = 1.0        # seconds before the first progress line while the solver runs
 
 
-def _with_progress(solver, work, what: str, stream=None):
+def _with_progress(solver, work, what: str, stream=None, bounds: bool = True):
     """Run ``work()`` (a solver call: it releases the GIL) in a thread and report on
-    ``stream`` (stderr) how long it has run, the nodes searched and the score's bounds:
+    ``stream`` (stderr) how long it has run, the nodes searched and (``bounds``) the score's
+    bounds for the side to move:
     after 1 s, then 2, 4, 8... s (a terminal gets one line rewritten every second)."""
     stream = sys.stderr if stream is None else stream
     box: dict = {}
@@ -165,8 +169,9 @@ def _with_progress(solver, work, what: str, stream=None):
         elapsed = time.monotonic() - start
         if thread.is_alive() and elapsed >= next_report:
             nodes, lo, hi = solver.progress
-            line = (f"  {what}: {elapsed:.0f} s, {nodes:,} nodes, score in "
-                    f"[{lo:+d}, {hi:+d}]")
+            line = f"  {what}: {elapsed:.0f} s, {nodes:,} nodes"
+            if bounds:
+                line += f", score in [{lo:+d}, {hi:+d}]"
             print(("\r" + line) if tty else line, end="" if tty else "\n", file=stream,
                   flush=True)
             shown = True
@@ -414,7 +419,10 @@ def _mkdir(path) -> bool:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m qsearch", description=__doc__.split("\n")[0])
+    # the console script is `qsearch`; `python -m qsearch` runs this module as __main__
+    script = Path(sys.argv[0]).name in ("qsearch", "qsearch.exe")
+    prog = "qsearch" if script else "python -m qsearch"
+    p = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="command", required=True)
     s = sub.add_parser("solve", help="exact value of a position")
     s.add_argument("game", help="connect4, tictactoe, quarto-own, or any game without chance: "

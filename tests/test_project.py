@@ -62,3 +62,20 @@ def test_cli_play_answers_a_move_and_rejects_an_illegal_one():
     assert out.returncode == 0, out.stderr
     assert "engine plays" in out.stdout
     assert "not a legal move" in out.stdout
+
+
+def test_the_license_pyproject_declares_is_shipped():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
+
+
+def test_the_console_script_names_itself_in_its_usage():
+    script = Path(sys.executable).with_name("qsearch")
+    out = subprocess.run([str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0 and out.stdout.startswith("usage: qsearch ")
+    out = subprocess.run([sys.executable, "-m", "qsearch", "--help"], capture_output=True,
+                         text=True, timeout=60)
+    assert out.stdout.startswith("usage: python -m qsearch ")

@@ -386,3 +386,18 @@ def test_alphabeta_stand_pat_events_replay_and_draw():
     assert all(n.done for n in tree.nodes.values())
     assert all(n.ply >= 2 for n in tree.nodes.values() if n.quiescent)
     assert "[6, 6]" in draw_search(r, state=s).source       # windows are drawn
+
+
+def test_chess_state_takes_a_board_as_its_fen():
+    import chess
+
+    from qsearch.games.chess_adapter import ChessState
+
+    board = chess.Board()
+    board.push_san("e4")
+    state = ChessState(board)
+    assert state.board.fen() == board.fen() and state == ChessState(board.fen())
+    board.push_san("e5")                        # the state is a copy: the board moves on alone
+    assert state.board.fen() != board.fen()
+    with pytest.raises(TypeError, match="a FEN str or a chess.Board"):
+        ChessState(3)

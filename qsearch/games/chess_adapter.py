@@ -51,16 +51,20 @@ def action_to_move(action: Action) -> chess.Move:
 class ChessState:
     """A chess position with OpenSpiel's Python game API (see the module docs).
 
-    ``ChessState()`` is the starting position; ``ChessState(fen)`` any position;
+    ``ChessState()`` is the starting position; ``ChessState(fen)`` any position (a FEN
+    string, or a ``chess.Board``, taken as its FEN);
     ``ChessState.from_moves("e4 e5 Nf3")`` plays SAN moves from the start.
     """
 
-    def __init__(self, fen: str | None = None):
+    def __init__(self, fen: str | chess.Board | None = None):
         if fen is None:
             self.board = chess.Board()
         else:
+            if isinstance(fen, chess.Board):        # a board: its position, as its FEN
+                fen = fen.fen()
             if not isinstance(fen, str):
-                raise TypeError(f"fen must be a str, not {type(fen).__name__}")
+                raise TypeError(f"fen must be a FEN str or a chess.Board, not "
+                                f"{type(fen).__name__}")
             try:
                 self.board = chess.Board(fen)
             except ValueError as e:

@@ -12,7 +12,8 @@ names is used (``graphviz`` and ``ipywidgets`` are only needed by the parts that
   (:mod:`qsearch.viz.exercise`), :class:`TreeEditor` (:mod:`qsearch.viz.exercise_editor`):
   practice on toy trees; :mod:`qsearch.viz.layout` draws trees when Graphviz is missing;
 * :func:`board_svg` (:mod:`qsearch.viz.boards`), :class:`PlayConnect4`,
-  :class:`PlayTicTacToe` (:mod:`qsearch.viz.play`), :class:`PlayGame` (any game:
+  :class:`PlayTicTacToe` (:mod:`qsearch.viz.play`), :class:`PlayQuarto`,
+  :class:`PlayParCheckers`, :class:`PlayGame` (any game:
   :mod:`qsearch.viz.play_game`), :func:`plot_nodes_per_move`,
   :func:`plot_node_comparison` (:mod:`qsearch.viz.plots`);
 * every widget above is a :class:`~qsearch.viz.lazy_widget.LazyWidget`: its ipywidgets box is
@@ -42,6 +43,7 @@ _EXPORTS = {
     "PlayTicTacToe": "qsearch.viz.play",
     "PlayGame": "qsearch.viz.play_game",
     "PlayParCheckers": "qsearch.viz.play_parcheckers",
+    "PlayQuarto": "qsearch.viz.play_quarto",
     "parcheckers_svg": "qsearch.viz.parcheckers_svg",
     "plot_nodes_per_move": "qsearch.viz.plots",
     "plot_node_comparison": "qsearch.viz.plots",
