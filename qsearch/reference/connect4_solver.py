@@ -108,6 +108,7 @@ class Solver:
         self.index_mask = (1 << table_bits) - 1
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
+        self.lo = self.hi = 0           # the bounds proven on the score of the solve running
 
     def reset(self) -> None:
         """Forget every stored position."""
@@ -193,6 +194,7 @@ class Solver:
         hi = (CELLS + 1 - moves) // 2       # at best, we win with our next-but-one stone
         if weak:
             lo, hi = -1, 1
+        self.lo, self.hi = lo, hi
         while lo < hi:
             # Null-window probe "is the score above med?". Probing nearer 0 than the middle
             # pays off because most scores are small.
@@ -206,6 +208,7 @@ class Solver:
                 hi = r
             else:
                 lo = r
+            self.lo, self.hi = lo, hi
         if weak:
             return (lo > 0) - (lo < 0)
         return lo

@@ -110,10 +110,37 @@ def sample_outcome(state, rng: SplitMix64) -> int:
     return len(outcomes) - 1
 
 
-def select_and_expand(root: Node, state, rng: SplitMix64, c: float):
+def check_max_nodes(max_nodes) -> None:
+    """``max_nodes``: None (no cap) or an int >= 2 (the root and at least one child)."""
+    if max_nodes is not None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
+        if max_nodes < 2:
+            raise ValueError(f"max_nodes must be >= 2, not {max_nodes}")
+
+
+class NodePool:
+    """The compiled search's node budget (``max_nodes``): the root and every child slot made."""
+
+    def __init__(self, max_nodes=None) -> None:
+        self.size = 1
+        self.max_nodes = max_nodes
+
+    def make_room(self, node: Node) -> bool:
+        """Count ``node``'s new children; False (and ``node`` left unopened) if they do not fit."""
+        if self.max_nodes is not None and self.size + len(node.children) > self.max_nodes:
+            node.children = None
+            return False
+        self.size += len(node.children)
+        return True
+
+
+def select_and_expand(root: Node, state, rng: SplitMix64, c: float,
+                      pool: NodePool | None = None):
     """Phases 1 and 2: walk down from the root, playing the moves on ``state``.
 
-    Returns the path (root first) and whether its last node was added by this call.
+    Returns the path (root first) and whether its last node was added by this call (None:
+    the node ``pool`` is full, and the search stops without this iteration).
     """
     node, path = root, [root]
     while True:
@@ -122,6 +149,8 @@ def select_and_expand(root: Node, state, rng: SplitMix64, c: float):
             return path, False                   # a terminal node already in the tree
         if node.children is None:
             node.open(state, player)
+            if pool is not None and not pool.make_room(node):
+                return path, None
         if player == CHANCE:
             child = node.children[sample_outcome(state, rng)]
             state.apply_action(child.action)
@@ -194,13 +223,15 @@ def backpropagate(path: list, result: tuple) -> None:
 
 def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
          time_limit=None, evaluate=None, rollout_depth=None, trace: bool = False,
-         keep_tree: bool = False, win_value=None) -> MCTSResult:
+         keep_tree: bool = False, max_nodes=None, win_value=None) -> MCTSResult:
     """Twin of :func:`qsearch.search.mcts` (same options, same result for the same seed).
 
     A heuristic's score is divided by ``win_value`` (default: derived from its bounds), so
-    every score of a cut-off rollout lies strictly between a loss (-1) and a win (+1)."""
+    every score of a cut-off rollout lies strictly between a loss (-1) and a win (+1).
+    ``max_nodes`` caps the tree as the compiled node pool: the root and every child made."""
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)
     check_mcts_search(state, iterations)
+    check_max_nodes(max_nodes)
     if evaluate is None:
         rollout_depth = None
     else:
@@ -210,15 +241,22 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
     player = state.current_player()
     root = Node(-1, player)
     root.open(state, player)
+    pool = NodePool(max_nodes)
+    if not pool.make_room(root):
+        raise ValueError(f"max_nodes={max_nodes} cannot hold the root's children")
     if not root.children:
         raise ValueError("no legal moves at the root: MCTS has no move to choose")
     events = [] if trace else None
     done = rollout_moves = 0
+    capped = False
     while iterations is None or done < iterations:
         if time_limit is not None and time.perf_counter() - start >= time_limit:
             break
         work = state.clone()
-        path, expanded = select_and_expand(root, work, rng, c)
+        path, expanded = select_and_expand(root, work, rng, c, pool)
+        if expanded is None:
+            capped = True
+            break
         result, moves = simulate(work, rng, evaluate, rollout_depth)
         backpropagate(path, result)
         rollout_moves += len(moves)
@@ -228,7 +266,8 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
                 done, tuple(n.action for n in path[1:]), expanded, tuple(moves), result,
                 tuple(n.N for n in path), tuple(n.Q for n in path),
                 tuple(n.mover for n in path)))
-    complete = done > 0 and (iterations is None or done == iterations)   # not cut by the clock
+    # not cut by the clock or the node pool
+    complete = not capped and done > 0 and (iterations is None or done == iterations)
     return _package(root, done, rollout_moves, time.perf_counter() - start, c, seed, events,
                     keep_tree, complete)
 

@@ -1,0 +1,52 @@
+"""Pure-Python stand-in of the compiled :mod:`qsearch.search.limited_minimax` (``.pyx``).
+
+Imported instead of the extension in pure-Python mode (see :mod:`qsearch._mode`). Document
+004's ``Minimax_Limitado`` (§3.4), minimax with a budget of generated + evaluated nodes:
+:func:`limited_minimax` checks its arguments as the compiled function does and runs the
+readable twin, :func:`qsearch.reference.limited_minimax.limited_minimax`, line for line the
+document's code, which counts the same nodes and returns the same value and move.
+"""
+from __future__ import annotations
+
+from qsearch.core.results import LimitedResult
+from qsearch.heuristics._heuristic import as_heuristic
+from qsearch.reference import limited_minimax as twin
+from qsearch.reference.limited_minimax import (  # noqa: F401 (the compiled module's names)
+    CHANCE_MESSAGE,
+    COURSE_LIMIT,
+    MASINF,
+    MENOSINF,
+)
+
+
+def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
+                    root_move="document") -> LimitedResult:
+    """``Minimax_Limitado(actual, jugador, 0, depth, ...)`` of document 004.
+
+    ``evaluate(state, player)``: a Heuristic or a function (None: 0), called with the
+    searching player. ``max_nodes``: the budget of generated + evaluated nodes (None: no
+    limit, i.e. the document's plain ``Minimax``). ``root_move``: ``"document"`` (when the
+    budget runs out at the root, the move of the child just generated, as the document's
+    code does) or ``"best"`` (the best child's, as its text says). Returns a
+    :class:`LimitedResult`; the state is not modified. Here the readable twin runs.
+    """
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth must be an int >= 1, not {type(depth).__name__}")
+    if depth < 1:
+        raise ValueError(f"depth must be >= 1, not {depth}")
+    if depth > 200:
+        raise ValueError(f"depth {depth} is too deep (at most 200)")
+    if max_nodes is not None:
+        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
+            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
+        if max_nodes < 1:
+            raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
+    if root_move not in ("document", "best"):
+        raise ValueError(f"root_move must be 'document' or 'best', not {root_move!r}")
+    if state.is_terminal():
+        raise ValueError("the game is over in this state: nothing to search")
+    if state.is_chance_node():
+        raise ValueError("limited_minimax cannot search a chance node")
+    as_heuristic(evaluate)              # the compiled function's TypeError for a non-callable
+    return twin.limited_minimax(state, depth, evaluate, max_nodes=max_nodes,
+                                root_move=root_move)
