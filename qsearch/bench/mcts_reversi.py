@@ -117,9 +117,11 @@ def _disc_value(state) -> float:
     return float(board.count("x") - board.count("o"))
 
 
-def _openspiel_alphabeta(found, state, depth: int, repeats: int):
+def _openspiel_alphabeta(found, state, depth: int, repeats: int, win: float):
     """OpenSpiel's Python alpha_beta_search on its C++ othello from ``state``'s moves:
-    (best time, value, action, leaves evaluated)."""
+    (best time, value, action, leaves evaluated). OpenSpiel scores a finished game +-1, so
+    its leaves get the disc difference over ``win`` (our searches' win value): the same
+    order of values, so the same tree, with values ``win`` times smaller."""
     pyspiel, _, os_minimax = found
     game = pyspiel.load_game("othello")
     theirs = game.new_initial_state()
@@ -130,7 +132,7 @@ def _openspiel_alphabeta(found, state, depth: int, repeats: int):
 
     def value(s):
         count[0] += 1
-        v = _disc_value(s)
+        v = _disc_value(s) / win
         return v if me == 0 else -v
 
     def run():
@@ -143,24 +145,25 @@ def _openspiel_alphabeta(found, state, depth: int, repeats: int):
 
 def alphabeta_table(depth: int = 10, mid_depth: int = 8, repeats: int = 3) -> list[dict]:
     """Reversi alpha-beta with the disc difference: compiled vs OpenSpiel's Python search."""
+    from qsearch.core.win_value import default_win_value
     from qsearch.games import Reversi
     from qsearch.heuristics.reversi import disc_difference
     from qsearch.search import alphabeta
 
     found = _openspiel()
+    win = default_win_value(disc_difference.bounds)      # what alphabeta uses by default
     positions = [("start", Reversi(), depth)]
     positions += [(f"mid-game {s} ({_midgame(s).moves_string().replace(' ', '')[:12]}...)",
                    _midgame(s), mid_depth) for s in MIDGAME_SEEDS]
     rows = []
     for name, state, d in positions:
-        t, r = best_of(repeats, lambda state=state, d=d: alphabeta(
-            state, d, disc_difference, win_value=1.0))
+        t, r = best_of(repeats, lambda state=state, d=d: alphabeta(state, d, disc_difference))
         row = {"position": name, "depth": d, "leaves": r.leaves, "time (compiled)": t}
         if found is not None:
-            t2, v2, a2, leaves = _openspiel_alphabeta(found, state, d, repeats)
+            t2, v2, a2, leaves = _openspiel_alphabeta(found, state, d, repeats, win)
             row.update({"time (OpenSpiel Python)": t2, "OpenSpiel leaves": leaves,
                         "same tree": "yes" if leaves == r.leaves and a2 == r.action
-                        and v2 == r.value else "NO",
+                        and math.isclose(v2 * win, r.value) else "NO",
                         "x faster": t2 / t})
         rows.append(row)
     return rows
