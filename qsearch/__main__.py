@@ -59,7 +59,7 @@ def cmd_solve(args) -> int:
         from qsearch.search import alphabeta
 
         res = alphabeta(state)
-        print(f"value {res.value:+.0f} for the side to move; best action "
+        print(f"value {res.value + 0.0:+.0f} for the side to move; best action "
               f"{state.action_to_string(res.action)}; {res.nodes:,} nodes")
         return 0
     from qsearch.search.connect4_solver import Solver
