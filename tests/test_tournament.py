@@ -252,20 +252,32 @@ def test_dask_local_cluster_equals_serial(tmp_path):
     assert {k: v["actions"] for k, v in c.items()} == {k: v["actions"] for k, v in s.items()}
 
 
-def test_calibration_and_bench_section():
-    cal = T.calibrate(None, repeats=1)
-    assert set(cal["times"]) == set(T.DOC_TIMES)
+def test_time_tables_and_bench_section():
+    times = T.time_tables(repeats=1)
+    assert set(times) == set(T.DOC_TIMES)
     for table_id, (_game, specs) in T.DOC_TIMES.items():
-        assert set(cal["times"][table_id]) == set(specs)
-        assert all(t > 0 for t in cal["times"][table_id].values())
-    for game, matched in T.MATCHED.items():
-        assert set(cal["iterations"][game]) == set(matched)
-        assert all(n >= 1 for n in cal["iterations"][game].values())
+        assert set(times[table_id]) == set(specs)
+        assert all(t > 0 for t in times[table_id].values())
     # deeper searches take longer (measured: alpha-beta depth 7 vs 3 is ~40x here)
-    assert cal["times"]["4.1"]["ab7"] > cal["times"]["4.1"]["ab3"]
+    assert times["4.1"]["ab7"] > times["4.1"]["ab3"]
     from qsearch.bench.tournaments import sections
     (name, _title, _rows), = sections(type("O", (), {"quick": True, "repeats": None})())
     assert name == "tournament-times"
+
+
+@pytest.mark.slow
+def test_calibration_matches_every_count(tmp_path):
+    cal = T.calibrate(tmp_path / "calibration.json", repeats=1)
+    assert T.load_calibration(tmp_path) == json.loads(json.dumps(cal))
+    assert set(cal["times"]) == set(T.DOC_TIMES)
+    for game, matched in T.MATCHED.items():
+        assert set(cal["iterations"][game]) == set(matched)
+        for spec, n in cal["iterations"][game].items():
+            m = cal["matching"][game][spec]
+            assert n >= 1 and m["iterations"] == n
+            assert (m["partner"], m["target"]) == T.partner_of(game, spec)
+            assert m["moves"] > 20 and m["ratio"] > 0
+            assert n in [r["iterations"] for r in m["rounds"]]
 
 
 def test_cli_replay_checks_the_records(tmp_path, capsys):
@@ -318,6 +330,7 @@ def test_tables_are_labelled_with_the_iterations_the_games_were_played_with(tmp_
     shutil.copy(committed, tmp_path / "calibration.json")      # other counts (27 for mcts8)
     assert T.load_calibration(tmp_path)["iterations"]["connect4"]["mcts8"] != 3
     text = T.write_tables(tmp_path)
-    assert "MCTS 3" in text
+    section = text.split("## Table 4.5t")[1].split("\n## ")[0]     # the table, not the time tables
+    assert "| MCTS 3 |" in section
     calibrated = T.load_calibration(tmp_path)["iterations"]["connect4"]["mcts8"]
-    assert f"MCTS {calibrated}" not in text
+    assert f"MCTS {calibrated} " not in section and f"MCTS {calibrated}|" not in section

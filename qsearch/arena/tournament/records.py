@@ -1,5 +1,7 @@
 """A table's records: ``<id>.jsonl``, a header line ``{"tournament": config}`` then one line
-per finished game (cell, position, seed, actions, result, nodes per move)."""
+per finished game (cell, position, seed, actions, result, nodes per move and, in records
+written since they were added, ``move_cpu_seconds``: the CPU seconds of each decision, one
+list per seat; older records read the same, without it)."""
 from __future__ import annotations
 
 import json
@@ -41,7 +43,7 @@ def read_records(path: str | Path, cfg: dict | None = None) -> dict:
     if header is None:
         return done
     if cfg is not None and header != cfg:
-        diff = [k for k in cfg if header.get(k) != cfg[k]]
+        diff = [k for k in {**header, **cfg} if header.get(k) != cfg.get(k)]
         raise ValueError(f"{path} holds games of another configuration (differs in "
                          f"{', '.join(diff) or 'keys'}); move it away or use another --out "
                          "directory")

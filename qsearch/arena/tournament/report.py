@@ -21,6 +21,7 @@ from qsearch.arena.tournament.tables import (
     Table,
     game_keys,
 )
+from qsearch.arena.tournament.timing import ratio_markdown, ratio_rows
 
 
 def grid(table: Table, records: dict) -> list[list[float | None]]:
@@ -91,13 +92,17 @@ def time_markdown(calibration: dict) -> str:
         lines.append(f"| {r['table']} | {r['game']} | {r['player']} | "
                      f"{r['document (s)']:.4g} | {r['ours (s)']:.3g} | {r['x faster']:,.0f} |")
     lines += ["", "Time-matched MCTS iterations (the \"time\" pairing): document's count -> "
-              "ours, matched to the search the document matched it with:", "",
-              "| game | document | matched with | ours |", "|---|---|---|---|"]
+              "ours, matched to the search the document matched it with (MCTS / partner: the "
+              "CPU-time ratio measured in the pair's own games):", "",
+              "| game | document | matched with | ours | MCTS / partner | moves timed |",
+              "|---|---|---|---|---|---|"]
     for game, its in calibration["iterations"].items():
         for spec, n in its.items():
             ref = MATCHED[game][spec]
             ref = label(ref) if isinstance(ref, str) else f"{label(ref[0])} x {ref[1]:.2f}"
-            lines.append(f"| {game} | {label(spec)} | {ref} | {n} |")
+            m = calibration.get("matching", {}).get(game, {}).get(spec)
+            measured = " | " if m is None else f"{m['ratio']:.2f} | {m['moves']}"
+            lines.append(f"| {game} | {label(spec)} | {ref} | {n} | {measured} |")
     return "\n".join(lines)
 
 
@@ -143,6 +148,16 @@ def write_tables(directory: str | Path = "benchmarks/tournaments",
     if calibration is not None:
         md.append("## Seconds per move (tables 4.1, 4.2, 4.7, 4.8, 4.13-4.15)\n")
         md.append(time_markdown(calibration) + "\n")
+    try:
+        ratios = ratio_rows(directory)
+    except ValueError as err:           # records played before per-move times existed
+        ratios, md = [], md + [f"(No achieved time ratios: {err}.)\n"]
+    if ratios:
+        md.append("## Achieved time ratio of the time-matched tables (from the records)\n")
+        md.append("MCTS's CPU seconds per move over its partner's: per game (median and "
+                  "interquartile range) and pooled over the games (what the calibration "
+                  "matched).\n")
+        md.append(ratio_markdown(ratios, label) + "\n")
     md.append("## Speed: games per second per table (one core, summed game times)\n")
     md.append("| table | games | plies | seconds (sum) | games/s |\n|---|---|---|---|---|")
     for r in speed_rows(directory):

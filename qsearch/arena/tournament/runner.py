@@ -6,6 +6,11 @@ to one JSON-lines file per table (:mod:`~qsearch.arena.tournament.records`). A r
 the games already recorded, so a killed run resumes without losing or repeating a game; a
 file written for another configuration is refused. :func:`replay` plays one recorded game
 again and checks it move for move; :func:`check` does so for a sample of every table.
+
+Every record holds the process CPU seconds of each decision (``move_cpu_seconds``, one list
+per seat, like ``nodes``): the time a player took, whatever else ran on the machine, which is
+what the time-matched tables compare (:mod:`~qsearch.arena.tournament.timing`). Records
+written before that field existed read as before; a replay never compares times.
 """
 from __future__ import annotations
 
@@ -19,7 +24,7 @@ from pathlib import Path
 from qsearch.arena.match import game_seed, play_game
 from qsearch.arena.positions import position
 from qsearch.arena.tournament.calibration import iterations_for, load_calibration
-from qsearch.arena.tournament.players import LIMIT, make_player
+from qsearch.arena.tournament.players import LIMIT, check_variant, make_player
 from qsearch.arena.tournament.records import load_table, read_records
 from qsearch.arena.tournament.tables import TABLES, Table, game_keys, resolve_tables
 from qsearch.arena.tournament_games import WIN
@@ -29,12 +34,18 @@ CHUNK = 4                   # games per task sent to an executor
 VERSION = 1                 # bump when a player's definition changes: old records are refused
 
 
-def config(table: Table, calibration: dict | None = None) -> dict:
-    """Everything that determines a table's games (its records file's header)."""
-    return {"table": table.id, "game": table.game, "rows": list(table.rows),
-            "cols": list(table.cols), "pairing": table.pairing, "seed": SEED,
-            "iterations": iterations_for(table, calibration), "limit": LIMIT, "win": WIN,
-            "version": VERSION}
+def config(table: Table, calibration: dict | None = None, variant: dict | None = None) -> dict:
+    """Everything that determines a table's games (its records file's header); a
+    ``variant`` (:data:`~qsearch.arena.tournament.players.VARIANT`) is part of it when given,
+    so our own players' headers are the same as before variants existed."""
+    cfg = {"table": table.id, "game": table.game, "rows": list(table.rows),
+           "cols": list(table.cols), "pairing": table.pairing, "seed": SEED,
+           "iterations": iterations_for(table, calibration), "limit": LIMIT, "win": WIN,
+           "version": VERSION}
+    variant = check_variant(variant)
+    if variant:
+        cfg["variant"] = dict(sorted(variant.items()))
+    return cfg
 
 
 def key_seed(table: Table, row: str, col: str, pos: int) -> int:
@@ -45,12 +56,13 @@ def key_seed(table: Table, row: str, col: str, pos: int) -> int:
 
 def play_one(cfg: dict, row: str, col: str, pos: int) -> dict:
     """Play one game of a table; return its record (a JSON-able dict)."""
-    game, its = cfg["game"], cfg["iterations"]
-    white = make_player(game, row, its.get(row))
-    first = make_player(game, col, its.get(col))
+    game, its, variant = cfg["game"], cfg["iterations"], cfg.get("variant")
+    white = make_player(game, row, its.get(row), variant)
+    first = make_player(game, col, its.get(col), variant)
     per_move: list[list[int]] = [[], []]
+    cpu: list[list[float]] = [[], []]
 
-    class Counting:                       # wraps a player to record nodes per move
+    class Counting:                       # records a player's nodes and CPU time per move
         def __init__(self, player, seat):
             self.player, self.seat, self.name = player, seat, getattr(player, "name", "")
             self.last_result = None
@@ -60,7 +72,9 @@ def play_one(cfg: dict, row: str, col: str, pos: int) -> dict:
                 self.player.reset()
 
         def __call__(self, state, rng):
+            start = time.process_time()
             action = self.player(state, rng)
+            cpu[self.seat].append(float(f"{time.process_time() - start:.3g}"))
             self.last_result = getattr(self.player, "last_result", None)
             per_move[self.seat].append(0 if self.last_result is None
                                        else int(self.last_result.nodes))
@@ -74,7 +88,8 @@ def play_one(cfg: dict, row: str, col: str, pos: int) -> dict:
     white_score = 0.5 if rec.winner is None else float(rec.winner == 1)
     return {"row": row, "col": col, "position": pos, "seed": seed, "actions": rec.actions,
             "returns": rec.returns, "winner": rec.winner, "white": white_score,
-            "plies": rec.plies, "nodes": per_move, "seconds": round(seconds, 4)}
+            "plies": rec.plies, "nodes": per_move, "move_cpu_seconds": cpu,
+            "seconds": round(seconds, 4)}
 
 
 def _play_many(cfg: dict, keys: list) -> list[dict]:
@@ -93,11 +108,13 @@ class RunReport:
 
 def run(table_ids=None, directory: str | Path = "benchmarks/tournaments", *,
         executor: Executor | None = None, progress: bool = True, limit: int | None = None,
-        calibration: dict | None = None) -> RunReport:
+        calibration: dict | None = None, variant: dict | None = None) -> RunReport:
     """Play the tables (ids, "doc", "time" or "all"), appending to ``<directory>/<id>.jsonl``.
 
     ``executor``: any :class:`concurrent.futures.Executor` (None: serially, here).
     ``limit``: play at most that many missing games per table (tests, trial runs).
+    ``variant``: change settings of our players (:func:`make_player`); it is part of the
+    tables' headers, so its games go in a directory of their own.
     Games already in the files are skipped; every game is written as soon as it finishes.
     """
     tables = resolve_tables(table_ids)
@@ -108,7 +125,7 @@ def run(table_ids=None, directory: str | Path = "benchmarks/tournaments", *,
     report = RunReport()
     jobs = []
     for table in tables:
-        cfg = config(table, calibration)
+        cfg = config(table, calibration, variant)
         path = directory / f"{table.id}.jsonl"
         done = read_records(path, cfg)          # raises before anything is written
         todo = [k for k in game_keys(table) if k not in done]
@@ -162,10 +179,12 @@ def run(table_ids=None, directory: str | Path = "benchmarks/tournaments", *,
     return report
 
 
-def replay(table_id: str, record: dict, calibration: dict | None = None) -> dict:
-    """Play a recorded game again; raise ``AssertionError`` if anything differs."""
+def replay(table_id: str, record: dict, calibration: dict | None = None,
+           variant: dict | None = None) -> dict:
+    """Play a recorded game again; raise ``AssertionError`` if anything differs (times are
+    not compared: they are measurements, not part of the game)."""
     table = TABLES[table_id]
-    again = play_one(config(table, calibration), record["row"], record["col"],
+    again = play_one(config(table, calibration, variant), record["row"], record["col"],
                      record["position"])
     for key in ("seed", "actions", "winner", "white", "nodes"):
         if again[key] != record[key]:
@@ -190,12 +209,14 @@ def check(directory: str | Path, table_ids=None, k: int = 1) -> dict:
         if not path.exists():
             continue
         header, records = load_table(directory, table.id)
-        if header != config(table, calibration if table.pairing == "time" else None):
+        variant = header.get("variant")
+        cal = calibration if table.pairing == "time" else None
+        if header != config(table, cal, variant):
             raise ValueError(f"{path} was played with another configuration than this "
                              "version's (or its calibration.json): it cannot be re-played")
         keys = sorted(records)
         chosen = random.Random(table.id).sample(keys, min(k, len(keys)))
         for key in chosen:
-            replay(table.id, records[key], calibration)
+            replay(table.id, records[key], calibration, variant)
         out[table.id] = len(chosen)
     return out
