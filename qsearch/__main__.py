@@ -351,7 +351,7 @@ def cmd_tournament(args) -> int:
 
     from qsearch.arena import tournament as T
 
-    out = args.out
+    out = str(_tournament_dir(args.out))
     tables = ",".join(args.tables) if args.tables else "all"
     T.resolve_tables(tables)            # unknown names: an error before anything runs
     if args.workers is not None and args.scheduler is not None:
@@ -360,6 +360,10 @@ def cmd_tournament(args) -> int:
         raise ValueError(f"--workers must be >= 1, not {args.workers}")
     if args.limit is not None and args.limit < 0:
         raise ValueError(f"--limit must be >= 0, not {args.limit}")
+    if (args.replay is not None or args.tables_only) and not _has_records(out):
+        print(f"error: no tournament records in {out}: play some first "
+              f"(python -m qsearch tournament 4.3 --out {out})", file=sys.stderr)
+        return 2
     if args.replay is not None:
         try:
             checked = T.check(out, tables, args.replay)
@@ -377,6 +381,8 @@ def cmd_tournament(args) -> int:
                              "them; use another --out or move them away")
         cal = T.calibrate(f"{out}/calibration.json" if _mkdir(out) else None)
         print(json.dumps(cal["iterations"], indent=1))
+    elif not args.tables_only:
+        _reuse_committed_calibration(out)
     executor, closer = None, None
     if args.scheduler is not None:
         try:
@@ -410,6 +416,31 @@ def cmd_tournament(args) -> int:
     T.write_tables(out)
     print(f"tables written to {out}/tables.md and {out}/tables.csv", file=sys.stderr)
     return 0
+
+
+COMMITTED_RUN = Path(__file__).resolve().parents[1] / "benchmarks" / "tournaments"
+
+
+def _tournament_dir(out) -> Path:
+    """``--out``, else the committed run in a source checkout, else ./tournament."""
+    if out is not None:
+        return Path(out)
+    return COMMITTED_RUN if COMMITTED_RUN.is_dir() else Path("tournament")
+
+
+def _has_records(out) -> bool:
+    return any(Path(out).glob("*.jsonl"))
+
+
+def _reuse_committed_calibration(out) -> None:
+    """A new folder plays its time-matched tables with the committed run's iteration counts
+    (measured here, see benchmarks/tournaments/run.log) unless --calibrate measures anew."""
+    mine, committed = Path(out) / "calibration.json", COMMITTED_RUN / "calibration.json"
+    if not mine.exists() and committed.exists() and mine.resolve() != committed.resolve():
+        _mkdir(out)
+        mine.write_text(committed.read_text())
+        print(f"using the committed calibration ({committed}); --calibrate measures your own",
+              file=sys.stderr)
 
 
 def _mkdir(path) -> bool:
@@ -482,8 +513,9 @@ def build_parser() -> argparse.ArgumentParser:
     t = sub.add_parser("tournament", help="document 002's tournament tables (4.3-4.19)")
     t.add_argument("tables", nargs="*", help="table ids (4.3, 4.4t, ...), 'doc', 'time' or "
                    "'all' (default)")
-    t.add_argument("--out", default="benchmarks/tournaments",
-                   help="folder of the records (<id>.jsonl) and tables (default: %(default)s)")
+    t.add_argument("--out", default=None,
+                   help="folder of the records (<id>.jsonl) and tables (default: the committed "
+                        "run, benchmarks/tournaments, in a source checkout; else ./tournament)")
     t.add_argument("--workers", type=int, default=None, help="a local process pool of N")
     t.add_argument("--scheduler", default=None,
                    help="a Dask scheduler's address (tcp://host:8786): play on that cluster")

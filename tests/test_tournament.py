@@ -334,3 +334,23 @@ def test_tables_are_labelled_with_the_iterations_the_games_were_played_with(tmp_
     assert "| MCTS 3 |" in section
     calibrated = T.load_calibration(tmp_path)["iterations"]["connect4"]["mcts8"]
     assert f"MCTS {calibrated} " not in section and f"MCTS {calibrated}|" not in section
+
+
+def test_the_cli_reads_the_committed_run_from_any_directory_and_refuses_an_empty_folder(
+        tmp_path):
+    import subprocess
+    import sys
+
+    cli = [sys.executable, "-m", "qsearch", "tournament"]
+    out = subprocess.run(cli + ["--replay", "1", "4.3"], capture_output=True, text=True,
+                         cwd=tmp_path, timeout=300)
+    assert out.returncode == 0 and "table 4.3: 1 recorded games re-played" in out.stderr
+    empty = subprocess.run(cli + ["--tables-only", "--out", str(tmp_path / "none")],
+                           capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert empty.returncode == 2 and "no tournament records" in empty.stderr
+    fresh = subprocess.run(cli + ["4.5t", "--limit", "2", "--no-progress", "--out",
+                                  str(tmp_path / "run")], capture_output=True, text=True,
+                           cwd=tmp_path, timeout=300)
+    assert fresh.returncode == 0, fresh.stderr
+    assert "using the committed calibration" in fresh.stderr
+    assert "table 4.5t: 2 games played (0 already recorded)" in fresh.stderr
