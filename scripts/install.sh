@@ -75,5 +75,8 @@ else
   .venv/bin/python -c "import qsearch" || { echo "qsearch did not install" >&2; exit 1; }
   echo "$fingerprint" > "$stamp"
 fi
+# The shipped lessons are trusted, so JupyterLab shows their saved pictures and widgets on
+# first open instead of Python reprs (trust is per user: this records their signatures).
+.venv/bin/jupyter trust notebooks/*.ipynb >/dev/null 2>&1 || true
 echo "qsearch is installed in .venv ($extra) in $(( $(date +%s) - t0 )) s"
 echo "activate it (source .venv/bin/activate) to use qsearch, pytest, ruff, cython-lint, voila"
