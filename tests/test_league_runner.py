@@ -179,6 +179,10 @@ def test_the_course_bots_are_fixed_opponents_on_parcheckers(tmp_path):
     assert "beats the course" in (tmp_path / "leaderboard.md").read_text()
     with pytest.raises(ValueError, match="parcheckers"):
         run_league("tictactoe", example_agents(), None, course=True, progress=False)
+    # one student's agent against the course: the bots make it a league
+    lone = run_league("parcheckers", random_agent, tmp_path / "lone", course=True,
+                      games_per_pair=2, progress=False, samples=50, focus="random_agent")
+    assert lone.row("random_agent")["beats_course"] is False
 
 
 @pytest.mark.slow

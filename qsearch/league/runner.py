@@ -262,10 +262,11 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     spec = resolve_game(game, game_module)
     out = Path(out) if out is not None else None
     functions_dir = (out / "agents") if out is not None else None
-    specs = collect_agents(agents, functions_dir)
+    # with the course's bots one student's agent is a league (the bots are counted too)
+    specs = collect_agents(agents, functions_dir, minimum=1 if course else 2)
     if course:
         specs += course_agents(spec.name)
-        collect_agents(specs)           # ids stay unique
+        collect_agents(specs)           # ids stay unique, two agents or more
     if executor is not None and workers is not None:
         raise ValueError("pass executor or workers, not both")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
