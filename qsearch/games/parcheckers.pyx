@@ -37,8 +37,6 @@ undo records kept inside the state.
 """
 import re
 
-import numpy as np
-
 from libc.stdlib cimport free, realloc
 
 from qsearch.core.errors import IllegalMoveError
@@ -759,6 +757,7 @@ cdef class ParCheckers(Game):
             raise ValueError(f"games must be >= 0, not {games}")
         if max_moves < 1:
             raise ValueError(f"max_moves must be >= 1, not {max_moves}")
+        import numpy as np   # only the playouts need numpy (not the core, not Pyodide)
         winners = np.zeros(games, dtype=np.int8)
         lengths = np.zeros(games, dtype=np.int32)
         children = np.zeros(games, dtype=np.int64)

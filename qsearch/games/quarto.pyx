@@ -38,8 +38,6 @@ Player 0 moves first: the document's player 1 (its utility 1 is our return +1 fo
 """
 import re
 
-import numpy as np
-
 from qsearch.core.errors import IllegalMoveError
 
 from qsearch.core.bits cimport multiply_shift_below, splitmix_next
@@ -407,6 +405,7 @@ cdef class OwnPieceQuarto(QuartoBoard):
         """
         if games < 0:
             raise ValueError(f"games must be >= 0, not {games}")
+        import numpy as np   # only the playouts need numpy (not the core, not Pyodide)
         returns = np.zeros(games, dtype=np.int8)
         plies = np.zeros(games, dtype=np.int8)
         cdef signed char[::1] ret_view = returns
@@ -558,6 +557,7 @@ cdef class Quarto(QuartoBoard):
         :meth:`OwnPieceQuarto.random_playouts`; ``plies`` counts placements)."""
         if games < 0:
             raise ValueError(f"games must be >= 0, not {games}")
+        import numpy as np   # only the playouts need numpy (not the core, not Pyodide)
         returns = np.zeros(games, dtype=np.int8)
         plies = np.zeros(games, dtype=np.int8)
         cdef signed char[::1] ret_view = returns

@@ -1,0 +1,144 @@
+"""The pieces of the JupyterLite site that ``scripts/build_lite.sh`` assembles (stdlib only).
+
+* ``kernel-requirements LOCK``: the packages of Pyodide's lock file that the Pyodide kernel
+  loads when it boots (micropip, IPython, jedi and their dependencies), as ``name==version``
+  lines for ``pip download``. Each is a pure wheel on the Python package index.
+* ``pyodide-dist NPM_DIR WHEELS OUT``: a Pyodide distribution in ``OUT``: the npm ``pyodide``
+  package's files, the kernel's wheels from ``WHEELS``, and a lock file whose entries point
+  at those local wheels (with their own sha256: the index's builds are not byte-identical to
+  Pyodide's) and at Pyodide's CDN for every other package (numpy, matplotlib, ...), so the
+  site boots offline and still loads the rest when online.
+* ``contents OUT NOTEBOOK...``: copies of the lessons for the site, each opening with a cell
+  that installs qsearch and the pure wheels it draws with (the site's own copies).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import re
+import shutil
+import sys
+from pathlib import Path
+
+# What the kernel asks Pyodide for while booting (jupyterlite-pyodide-kernel's worker:
+# loadPackage("micropip"), then piplite.install of ipykernel, comm, pyodide-kernel, jedi and
+# ipython; the names not in Pyodide's lock come with the kernel or as the site's wheels).
+KERNEL_ROOTS = ("micropip", "ipython", "jedi", "comm", "ipykernel", "pyodide-kernel")
+CDN = "https://cdn.jsdelivr.net/pyodide/v{version}/full/"
+NPM_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
+             "python_stdlib.zip", "package.json")
+INSTALL_CELL = (
+    "# Installs qsearch (pure Python) and what it draws with from this site's own wheels.\n"
+    "# numpy and matplotlib (the node-count plots) come from Pyodide's CDN: they need internet.\n"
+    "%pip install -q ipywidgets graphviz\n"
+    "%pip install -q --no-deps qsearch"
+)
+
+
+def normalize(name: str) -> str:
+    """PEP 503's normalized project name."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def kernel_closure(lock: dict) -> list[dict]:
+    """The lock's entries the kernel loads at boot: the roots and everything they depend on."""
+    packages = {normalize(name): entry for name, entry in lock["packages"].items()}
+    todo = [normalize(name) for name in KERNEL_ROOTS if normalize(name) in packages]
+    seen: dict[str, dict] = {}
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen[name] = packages[name]
+        todo.extend(normalize(dep) for dep in packages[name]["depends"])
+    entries = sorted(seen.values(), key=lambda e: normalize(e["name"]))
+    impure = [e["file_name"] for e in entries if not e["file_name"].endswith("-none-any.whl")]
+    if impure:
+        raise ValueError(f"the kernel needs packages that are not pure wheels: {impure}")
+    return entries
+
+
+def kernel_requirements(lock_path: Path) -> str:
+    """``name==version`` lines of the kernel's packages."""
+    lock = json.loads(lock_path.read_text())
+    return "".join(f"{e['name']}=={e['version']}\n" for e in kernel_closure(lock))
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def wheel_project(filename: str) -> str:
+    """The normalized project name of a wheel file."""
+    return normalize(filename.split("-", 1)[0])
+
+
+def pyodide_dist(npm_dir: Path, wheels: Path, out: Path) -> list[str]:
+    """Write the distribution into ``out``; returns the names of the local wheels."""
+    lock = json.loads((npm_dir / "pyodide-lock.json").read_text())
+    version = json.loads((npm_dir / "package.json").read_text())["version"]
+    cdn = CDN.format(version=version)
+    out.mkdir(parents=True, exist_ok=True)
+    for name in NPM_FILES:
+        shutil.copy2(npm_dir / name, out / name)
+    local = {wheel_project(w.name): w for w in wheels.glob("*.whl")}
+    bundled = []
+    for entry in kernel_closure(lock):
+        name = normalize(entry["name"])
+        wheel = local.get(name)
+        if wheel is None or f"-{entry['version']}-" not in wheel.name:
+            raise ValueError(f"no wheel of {entry['name']} {entry['version']} in {wheels}")
+        shutil.copy2(wheel, out / wheel.name)
+        entry["file_name"], entry["sha256"] = wheel.name, sha256(wheel)
+        bundled.append(wheel.name)
+    for entry in lock["packages"].values():
+        if entry["file_name"] not in bundled and "://" not in entry["file_name"]:
+            entry["file_name"] = cdn + entry["file_name"]
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return bundled
+
+
+def site_notebook(source: Path) -> dict:
+    """A lesson as the site shows it: the install cell first, the rest unchanged."""
+    notebook = json.loads(source.read_text())
+    cell = {"cell_type": "code", "execution_count": None, "id": "qsearch-lite-install",
+            "metadata": {"tags": ["qsearch-lite-install"]}, "outputs": [],
+            "source": INSTALL_CELL.splitlines(keepends=True)}
+    notebook["cells"].insert(0, cell)
+    return notebook
+
+
+def contents(out: Path, notebooks: list[Path]) -> None:
+    """Write the site's copies of ``notebooks`` into ``out``."""
+    out.mkdir(parents=True, exist_ok=True)
+    for source in notebooks:
+        if source.suffix != ".ipynb":
+            raise ValueError(f"not a notebook: {source}")
+        text = json.dumps(site_notebook(source), indent=1, ensure_ascii=False) + "\n"
+        (out / source.name).write_text(text)
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    sub.add_parser("kernel-requirements").add_argument("lock", type=Path)
+    dist = sub.add_parser("pyodide-dist")
+    for name in ("npm_dir", "wheels", "out"):
+        dist.add_argument(name, type=Path)
+    site = sub.add_parser("contents")
+    site.add_argument("out", type=Path)
+    site.add_argument("notebooks", type=Path, nargs="+")
+    args = parser.parse_args(argv)
+    if args.command == "kernel-requirements":
+        sys.stdout.write(kernel_requirements(args.lock))
+    elif args.command == "pyodide-dist":
+        bundled = pyodide_dist(args.npm_dir, args.wheels, args.out)
+        print(f"Pyodide in {args.out}: {len(bundled)} kernel wheels bundled, the rest from the CDN")
+    else:
+        contents(args.out, args.notebooks)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
