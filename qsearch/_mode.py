@@ -38,8 +38,8 @@ COMPILED_MODULES = (
     "qsearch.search.tt",
 )
 
-HOW_TO_COMPILE = ("for the compiled build (10-100x faster) install a C compiler and the "
-                  "Python headers and reinstall, or install a binary wheel")
+HOW_TO_COMPILE = ("for the compiled build (5-770x faster, benchmarks/pure_speed.md) install a "
+                  "C compiler and the Python headers and reinstall, or install a binary wheel")
 
 COMPILED = True          # set by choose(); qsearch.compiled mirrors it
 REASON = ""              # why the pure stand-ins run ("" when compiled)
@@ -95,6 +95,9 @@ def choose() -> bool:
         return COMPILED
     missing = [n for n in COMPILED_MODULES if extension_path(n) is None]
     if len(missing) == len(COMPILED_MODULES):
+        if sys.platform == "emscripten":      # Pyodide, JupyterLite: pure is the only way
+            use_pure("in the browser (Pyodide) only the pure-Python build runs", warn=False)
+            return COMPILED
         use_pure("the compiled modules are not built (no C compiler at install time?)")
         return COMPILED
     if missing:
