@@ -204,9 +204,12 @@ def test_a_site_notebook_opens_with_the_install_cell_and_keeps_the_lesson(tmp_pa
         prepare.contents(tmp_path, [ROOT / "README.md"])
 
 
-@pytest.mark.skipif(not (PYODIDE_DIR / "node_modules" / "pyodide").is_dir(),
-                    reason="the npm pyodide package is not installed (tests/pyodide/run.sh)")
+@pytest.mark.slow
+@needs_node
 def test_the_pinned_pyodide_kernel_needs_only_pure_wheels():
+    if not (PYODIDE_DIR / "node_modules" / "pyodide").is_dir():    # as run.sh installs it
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+                       cwd=PYODIDE_DIR, check=True, capture_output=True, timeout=600)
     prepare = load_prepare()
     text = prepare.kernel_requirements(PYODIDE_DIR / "node_modules" / "pyodide" /
                                        "pyodide-lock.json")
