@@ -385,16 +385,9 @@ def cmd_tournament(args) -> int:
         _reuse_committed_calibration(out)
     executor, closer = None, None
     if args.scheduler is not None:
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            raise ValueError("--scheduler needs dask: pip install 'qsearch[cluster]'") from None
-        try:
-            client = Client(args.scheduler, timeout=args.timeout)
-        except OSError as err:
-            raise ValueError(f"cannot reach the Dask scheduler at {args.scheduler}: {err}") \
-                from None
-        executor, closer = client.get_executor(), client.close
+        from qsearch.arena.cluster import dask_executor
+
+        executor, closer = dask_executor(args.scheduler, args.timeout)
     elif args.workers is not None and args.workers > 1:
         from concurrent.futures import ProcessPoolExecutor
         pool = ProcessPoolExecutor(args.workers)

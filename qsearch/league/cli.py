@@ -65,16 +65,9 @@ def cmd_league(args) -> int:
                     cpu_time=args.cpu_time or None, output_bytes=args.output_bytes)
     executor, closer = None, None
     if args.scheduler is not None:
-        try:
-            from dask.distributed import Client
-        except ImportError:
-            raise ValueError("--scheduler needs dask: pip install 'qsearch[cluster]'") from None
-        try:
-            client = Client(args.scheduler, timeout=args.timeout)
-        except OSError as err:
-            raise ValueError(f"cannot reach the Dask scheduler at {args.scheduler}: {err}") \
-                from None
-        executor, closer = client.get_executor(), client.close
+        from qsearch.arena.cluster import dask_executor
+
+        executor, closer = dask_executor(args.scheduler, args.timeout)
     try:
         result = run_league(args.game, agents, args.out, limits=limits,
                             games_per_pair=args.games_per_pair, seed=args.seed,
