@@ -38,7 +38,7 @@ COMPILED_MODULES = (
     "qsearch.search.tt",
 )
 
-HOW_TO_COMPILE = ("for the compiled build (5-770x faster, benchmarks/pure_speed.md) install a "
+HOW_TO_COMPILE = ("for the compiled build (5-700x faster, benchmarks/pure_speed.md) install a "
                   "C compiler and the Python headers and reinstall, or install a binary wheel")
 
 COMPILED = True          # set by choose(); qsearch.compiled mirrors it
