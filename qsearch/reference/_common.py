@@ -77,7 +77,10 @@ def make_table(tt) -> ReferenceTable | None:
         return ReferenceTable()
     if isinstance(tt, int):
         return ReferenceTable(bits=tt)
-    return tt
+    if isinstance(tt, ReferenceTable):
+        return tt
+    raise TypeError(
+        f"tt must be None, True, a size in bits or a table, not {type(tt).__name__}")
 
 
 def fingerprint(state):
@@ -127,6 +130,9 @@ class SearchContext:
     def __init__(self, state, evaluate=None, order=None, max_nodes=None, time_limit=None,
                  trace=False, win_value=None, win_decay=0.0, tt=None, depth=None,
                  bounds=None):
+        if evaluate is not None and not callable(evaluate):
+            raise TypeError(f"evaluate must be None, a qsearch Heuristic or a function (state, "
+                            f"player) -> float, not {type(evaluate).__name__}")
         self.root_player = state.current_player()
         self.evaluate = evaluate
         self.order = order
