@@ -14,9 +14,9 @@ import sys
 import time
 from dataclasses import dataclass
 
-from qsearch import _mode
 from qsearch.games import protocol as P
 from qsearch.games.adapter import ProtocolState
+from qsearch.search.dispatch import runs_compiled
 
 MAX_NODES = 10_000_000      # the default budget: seconds compiled, minutes in Python
 PROGRESS_FIRST = 1.0        # seconds before the first progress line of the Python search
@@ -112,7 +112,6 @@ def solve_exactly(state, max_nodes: int | None = MAX_NODES, *, stream=None,
     chance nodes are refused (ValueError). ``state`` is not modified.
     """
     from qsearch import reference
-    from qsearch.games._game import Game
     from qsearch.search import alphabeta
 
     P.check_protocol(state, "solve")
@@ -125,7 +124,7 @@ def solve_exactly(state, max_nodes: int | None = MAX_NODES, *, stream=None,
     stream = sys.stderr if stream is None else stream
     first = PROGRESS_FIRST if first_report is None else first_report
     keys = callable(getattr(state, "position_key", None))
-    if _mode.COMPILED and isinstance(state, Game):
+    if runs_compiled(state):
         result = alphabeta(state, None, tt=True, max_nodes=max_nodes)
         engine = "compiled"
     else:

@@ -9,8 +9,8 @@ module adds no table.
 """
 from __future__ import annotations
 
-from qsearch import _mode
 from qsearch.core.tables import best_of
+from qsearch.search.dispatch import runs_compiled
 
 NODES = {True: 20_000, False: 200_000}          # quick / full: the alpha-beta budget
 ITERATIONS = {True: 200, False: 2_000}          # quick / full: MCTS's iterations
@@ -36,7 +36,6 @@ def game_speed_rows(game: str, quick: bool = False, repeats: int = 1) -> list[di
     from qsearch import reference
     from qsearch import search as compiled
     from qsearch.games import load
-    from qsearch.games._game import Game
     from qsearch.games.registry import require_searchable
 
     if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 1:
@@ -49,7 +48,7 @@ def game_speed_rows(game: str, quick: bool = False, repeats: int = 1) -> list[di
         engine = getattr(result, "engine", None) or "compiled"
         rows.append({"search": label, "engine": engine, "nodes": result.nodes,
                      "time": seconds, "nodes/s": round(result.nodes / max(seconds, 1e-9))})
-        if _mode.COMPILED and isinstance(state, Game):
+        if runs_compiled(state):
             rows[-1]["slower"] = ""
             twin_seconds, twin = best_of(repeats, lambda run=run: run(reference))
             rows.append({"search": label, "engine": "python (twin)", "nodes": twin.nodes,

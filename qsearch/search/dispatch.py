@@ -31,12 +31,18 @@ def _needs_table_keys(name: str, state, kwargs, shown) -> None:
             f"{type(shown).__name__} has none: add one, or search without a table")
 
 
+def runs_compiled(state) -> bool:
+    """True when the compiled core searches ``state``: one of qsearch's engines, and the
+    compiled build running (in pure-Python mode every search is the twin)."""
+    return _mode.COMPILED and isinstance(state, Game)
+
+
 def on_any_game(name: str, compiled, twin):
     """``compiled`` for qsearch's engines, ``twin`` (on :func:`as_protocol_state`) otherwise."""
 
     @functools.wraps(compiled)
     def search(state, *args, **kwargs):
-        if _mode.COMPILED and isinstance(state, Game):
+        if runs_compiled(state):
             result = compiled(state, *args, **kwargs)
             result.engine = "compiled"
             return result
@@ -69,4 +75,4 @@ def python_only(name: str, twin):
     return search
 
 
-__all__ = ["on_any_game", "python_only"]
+__all__ = ["on_any_game", "python_only", "runs_compiled"]
