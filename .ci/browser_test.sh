@@ -19,5 +19,5 @@ command -v dot >/dev/null 2>&1 || { echo "Graphviz's dot is needed (apt-get inst
 
 export QSEARCH_BROWSER_TESTS=1
 export QSEARCH_CHROMIUM="${QSEARCH_CHROMIUM:-$(command -v chromium)}"
-"$PYTHON" -m pytest tests/browser/test_notebook_in_browser.py tests/browser/test_lite_site.py \
+"$PYTHON" -m pytest tests/browser \
     -v -s -p no:cacheprovider

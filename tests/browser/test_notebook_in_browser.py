@@ -34,37 +34,40 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
-import socket
 import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
-
-pytestmark = pytest.mark.skipif(
-    os.environ.get("QSEARCH_BROWSER_TESTS") != "1",
-    reason="browser test: run .ci/browser_test.sh (or set QSEARCH_BROWSER_TESTS=1)",
+from browser_kit import (
+    ARTIFACTS,
+    STEP_TIMEOUT_MS,
+    assert_fits,
+    browser_only,
+    copy_without_outputs,
+    drawn_scale,
+    free_port,
+    go_to_step,
+    in_browser,
+    kernel_pythonpath,
+    launch,
+    open_and_run_all,
+    overflow,
+    run,
+    shot,
+    slider_step,
+    stop,
+    svg_texts,
+    wait_for_server,
+    wait_until_idle,
+    write_cells_notebook,
 )
 
-REPO = Path(__file__).resolve().parents[2]
+pytestmark = browser_only
+
 NOTEBOOK = "01_minimax_and_alphabeta.ipynb"
-ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-CHROMIUM = os.environ.get("QSEARCH_CHROMIUM", "/usr/bin/chromium")
-CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                  "--disable-component-update", "--no-first-run", "--disable-sync"]
-SERVER_START_TIMEOUT = 60       # seconds for JupyterLab to answer
-KERNEL_START_TIMEOUT = 60       # seconds for the notebook's kernel to start and connect
-STEP_TIMEOUT_MS = 60_000        # Playwright waits (kernel start, running every cell)
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 PLAY_NOTEBOOK = "play_widgets.ipynb"
@@ -113,26 +116,20 @@ PARCHECKERS_CELLS = [
 ]
 
 
-def write_cells_notebook(work: Path, name: str, sources: list[str]) -> None:
-    """A small notebook with one cell per source."""
-    cells = [{"cell_type": "code", "execution_count": None, "id": f"cell{i}", "metadata": {},
-              "outputs": [], "source": src} for i, src in enumerate(sources)]
-    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3",
-                                                      "display_name": "Python 3",
-                                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (work / name).write_text(json.dumps(nb), encoding="utf-8")
 
 
-def copy_without_outputs(name: str, work: Path) -> None:
-    """A copy of notebook ``name`` without outputs (the repo's copy is never touched): what
-    the test then finds in the page was computed by running the notebook in the browser."""
-    nb = json.loads((REPO / "notebooks" / name).read_text(encoding="utf-8"))
-    for cell in nb["cells"]:
-        if cell["cell_type"] == "code":
-            cell["outputs"], cell["execution_count"] = [], None
-    nb["metadata"].pop("widgets", None)
-    (work / name).write_text(json.dumps(nb), encoding="utf-8")
+
+
+
+@pytest.fixture(autouse=True)
+def lesson_notebooks(lab_dir):
+    """This module's notebooks, in the folder the ``lab`` fixture serves."""
+    copy_without_outputs(NOTEBOOK, lab_dir)
+    write_play_notebook(lab_dir)
+    write_cells_notebook(lab_dir, EXERCISE_NOTEBOOK, EXERCISE_CELLS)
+    write_cells_notebook(lab_dir, MCTS_NOTEBOOK, MCTS_CELLS)
+    write_cells_notebook(lab_dir, CHANCE_NOTEBOOK, CHANCE_CELLS)
+    write_cells_notebook(lab_dir, PARCHECKERS_NOTEBOOK, PARCHECKERS_CELLS)
 
 
 def write_play_notebook(work: Path) -> None:
@@ -146,72 +143,12 @@ def write_play_notebook(work: Path) -> None:
     (work / PLAY_NOTEBOOK).write_text(json.dumps(nb), encoding="utf-8")
 
 
-def kernel_pythonpath(env: dict) -> str:
-    """PYTHONPATH for the server and its kernels: this checkout first, so the notebooks use
-    the qsearch under test even where another checkout is installed (editable)."""
-    return os.pathsep.join([str(REPO), *filter(None, [env.get("PYTHONPATH")])])
 
 
-def wait_for_server(base: str, url: str, server, log: Path) -> None:
-    deadline = time.monotonic() + SERVER_START_TIMEOUT
-    while True:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except urllib.error.HTTPError:          # it answers: up (the page itself may 404)
-            return
-        except OSError:
-            if server.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"the server did not start; see {log}") from None
-            time.sleep(0.25)
 
 
-def stop(server) -> None:
-    server.terminate()
-    try:
-        server.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        server.kill()
 
 
-@pytest.fixture
-def lab(tmp_path):
-    """A fresh JupyterLab serving copies of the notebooks; yields (base url, token)."""
-    work = tmp_path / "notebooks"
-    work.mkdir()
-    copy_without_outputs(NOTEBOOK, work)
-    write_play_notebook(work)
-    write_cells_notebook(work, EXERCISE_NOTEBOOK, EXERCISE_CELLS)
-    write_cells_notebook(work, MCTS_NOTEBOOK, MCTS_CELLS)
-    write_cells_notebook(work, CHANCE_NOTEBOOK, CHANCE_CELLS)
-    write_cells_notebook(work, PARCHECKERS_NOTEBOOK, PARCHECKERS_CELLS)
-    settings = tmp_path / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(
-        json.dumps({"fetchNews": "false", "checkForUpdates": False}))
-    notebook_settings = tmp_path / "settings" / "@jupyterlab" / "notebook-extension"
-    notebook_settings.mkdir(parents=True)
-    (notebook_settings / "tracker.jupyterlab-settings").write_text(   # every cell in the DOM
-        json.dumps({"windowingMode": "none", "autoStartDefaultKernel": True}))
-    env = dict(os.environ, JUPYTERLAB_SETTINGS_DIR=str(tmp_path / "settings"),
-               JUPYTERLAB_WORKSPACES_DIR=str(tmp_path / "workspaces"))
-    env["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '')}"
-    env["PYTHONPATH"] = kernel_pythonpath(env)
-    port, token = free_port(), secrets.token_hex(16)
-    log = open(tmp_path / "jupyter.log", "w")
-    server = subprocess.Popen(
-        [sys.executable, "-m", "jupyter", "lab", "--allow-root", "--no-browser",
-         "--ip=127.0.0.1", f"--port={port}", f"--IdentityProvider.token={token}",
-         f"--ServerApp.root_dir={work}", "--ServerApp.open_browser=False"],
-        env=env, stdout=log, stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_for_server(base, f"{base}/api/status?token={token}", server,
-                        tmp_path / "jupyter.log")
-        yield base, token
-    finally:
-        stop(server)
-        log.close()
 
 
 @pytest.fixture
@@ -238,88 +175,18 @@ def voila(tmp_path):
         log.close()
 
 
-def list_kernels(base: str, token: str) -> list[dict] | None:
-    """The server's kernels, or None if it answered 500: jupyter_server fails to list them
-    while a kernel is starting (``last_activity`` not set yet), a race worth retrying."""
-    try:
-        with urllib.request.urlopen(f"{base}/api/kernels?token={token}", timeout=5) as r:
-            return json.load(r)
-    except urllib.error.HTTPError as err:
-        if err.code >= 500:
-            return None
-        raise
 
 
-def wait_for_connected_kernel(base: str, token: str) -> None:
-    """Until the server has an idle kernel with a client connected (the page's notebook).
-
-    JupyterLab shows "idle" before its kernel has started, and Run All sent then is lost.
-    """
-    deadline = time.monotonic() + KERNEL_START_TIMEOUT
-    kernels = None
-    while time.monotonic() < deadline:
-        kernels = list_kernels(base, token)
-        if kernels and any(k["connections"] > 0 and k["execution_state"] == "idle"
-                           for k in kernels):
-            return
-        time.sleep(0.25)
-    raise RuntimeError(f"no kernel connected within {KERNEL_START_TIMEOUT} s: {kernels}")
 
 
-def slider_step(stepper) -> int:
-    """The step the stepper's slider shows (its readout)."""
-    return int(stepper.locator(".widget-readout").first.inner_text().strip())
 
 
-def launch(p, width: int = 1400, height: int = 1000):
-    browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
-    page = browser.new_page(viewport={"width": width, "height": height})
-    page.set_default_timeout(STEP_TIMEOUT_MS)
-    return browser, page
 
 
-def run(name: str, page, drive, *args) -> None:
-    """``drive(page, *args)``, with a full-page screenshot if it fails."""
-    try:
-        drive(page, *args)
-    except Exception:
-        shot = ARTIFACTS / f"{name}_failure.png"
-        page.screenshot(path=str(shot), full_page=True)
-        print(f"\nscreenshot of the failure: {shot}")
-        raise
 
 
-def open_and_run_all(page, base: str, token: str, notebook: str, done_text: str | None):
-    """Open ``notebook`` in JupyterLab, run every cell, wait until the kernel is idle."""
-    from playwright.sync_api import expect
-
-    page.goto(f"{base}/lab/tree/{notebook}?reset&token={token}")
-    wait_for_connected_kernel(base, token)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
-    page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
-    page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
-    if done_text:
-        expect(page.get_by_text(done_text, exact=True)).to_be_visible()
-    wait_until_idle(base, token)
 
 
-def wait_until_idle(base: str, token: str, calm: float = 1.0) -> None:
-    """Until every kernel has been idle for ``calm`` seconds in a row (clicks queued in the
-    kernel are processed by then: a button's messages keep it busy)."""
-    deadline = time.monotonic() + KERNEL_START_TIMEOUT
-    idle_since = None
-    while time.monotonic() < deadline:
-        kernels = list_kernels(base, token)
-        busy = kernels is None or any(k["execution_state"] != "idle" for k in kernels)
-        now = time.monotonic()
-        if busy:
-            idle_since = None
-        elif idle_since is None:
-            idle_since = now
-        elif now - idle_since >= calm:
-            return
-        time.sleep(0.1)
-    raise RuntimeError("the kernel stayed busy")
 
 
 def test_notebook_01_steppers_run_in_jupyterlab(lab):
@@ -385,13 +252,6 @@ def run_and_drive(page, base: str, token: str) -> None:
     page.screenshot(path=str(ARTIFACTS / "notebook01_page.png"))
 
 
-def overflow(locator) -> float:
-    """How many pixels the element sticks out to the right of its notebook cell (<= 0: none).
-
-    A tree wider than the cell would be cut off (or need a horizontal scroll bar)."""
-    return locator.evaluate(
-        "el => el.getBoundingClientRect().right"
-        " - (el.closest('.jp-Cell') || document.body).getBoundingClientRect().right")
 
 
 def check_narrow(page) -> None:
@@ -587,53 +447,16 @@ def drive_exercise(page, base: str, token: str) -> None:
 
 
 # ------------------------------------------------------------------ shared by the new widgets
-def in_browser(name: str, drive, *args) -> None:
-    """Launch Chromium, ``run(name, page, drive, *args)``, close it."""
-    from playwright.sync_api import expect, sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    expect.set_options(timeout=STEP_TIMEOUT_MS)
-    with sync_playwright() as p:
-        browser, page = launch(p)
-        try:
-            run(name, page, drive, *args)
-        finally:
-            browser.close()
 
 
-def go_to_step(page, stepper, k: int) -> None:
-    """Type ``k`` into the slider's readout, as a student can (Enter applies it)."""
-    from playwright.sync_api import expect
-
-    readout = stepper.locator(".widget-readout").first
-    readout.click()
-    page.keyboard.press("Control+A")
-    page.keyboard.type(str(k))
-    page.keyboard.press("Enter")
-    expect(readout).to_have_text(str(k))
 
 
-def shot(locator, name: str) -> None:
-    path = ARTIFACTS / f"{name}.png"
-    locator.screenshot(path=str(path))
-    print(f"\nscreenshot: {path}")
 
 
-def assert_fits(locator, what: str) -> None:
-    out = overflow(locator)
-    assert out <= 0, f"{what} sticks out of its cell by {out:.0f} px"
 
 
-def drawn_scale(svg) -> float:
-    """How large the SVG is drawn relative to its own units (text of 11 units at 0.1 would
-    be 1 px high: unreadable)."""
-    return svg.evaluate("el => el.getBoundingClientRect().width / el.viewBox.baseVal.width")
 
 
-def svg_texts(locator) -> list[str]:
-    """The texts drawn in the SVG(s) inside ``locator``, in document order."""
-    return locator.evaluate(
-        "el => Array.from(el.querySelectorAll('svg text')).map(t => t.textContent.trim())")
 
 
 # ------------------------------------------------------------------ MCTS stepper (notebook 06)
