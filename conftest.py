@@ -26,7 +26,23 @@ BROWSER = Path(__file__).parent / "tests" / "browser"
 
 def pytest_collection_modifyitems(config, items):
     """Every notebook cell is slow (one notebook runs for tens of seconds to minutes), and so
-    is every real-browser test (skipped unless .ci/browser_test.sh enables them)."""
+    is every real-browser test (skipped unless .ci/browser_test.sh enables them).
+
+    In pure-Python mode (``QSEARCH_PURE=1``, or no compiled build) two kinds of tests are
+    skipped: ``@pytest.mark.compiled`` ones, which compare with or inspect the compiled build,
+    and ``@pytest.mark.compiled_speed`` ones, whose searches are sized for the compiled
+    engines (minutes each in pure Python; the twins they run are checked against the
+    compiled code in compiled mode, and on smaller inputs by the tests that stay)."""
+    import qsearch
+
+    pure_skips = {} if qsearch.compiled else {
+        "compiled": pytest.mark.skip(reason="compares with the compiled build (pure mode)"),
+        "compiled_speed": pytest.mark.skip(
+            reason="sized for the compiled engines: minutes in pure-Python mode"),
+    }
     for item in items:
         if item.path.suffix == ".ipynb" or item.path.is_relative_to(BROWSER):
             item.add_marker(pytest.mark.slow)
+        for name, skip in pure_skips.items():
+            if item.get_closest_marker(name):
+                item.add_marker(skip)

@@ -1,6 +1,7 @@
 """A few checks an installed qsearch must pass (a wheel, a pure install, Pyodide).
 
-``python scripts/wheel_smoke_test.py --compiled`` (or ``--pure``) also checks which mode runs.
+``python scripts/wheel_smoke_test.py --compiled`` (or ``--pure``) also checks which mode runs;
+``--no-numpy`` checks that none of it imported numpy.
 Run it from outside the source tree, so that the installed copy is the one imported. Each
 check compares with a number that does not come from qsearch (a game-theoretic fact) or with
 the other implementation (the readable twin).
@@ -58,6 +59,14 @@ def main(argv: list[str]) -> int:
     from qsearch.proofs.quarto_own import DEFAULT_PROOF, load_proof
     assert load_proof(DEFAULT_PROOF)["value_for_player_0"] < 0
     print("the Quarto proof ships: the second player wins")
+
+    # the installs here have no dependency: the core, its CLI parser and the proof's loading
+    # ran without numpy (the Quarto symmetries and the league ratings import it when used)
+    from qsearch.__main__ import build_parser
+    build_parser()
+    if "--no-numpy" in argv:
+        assert "numpy" not in sys.modules, "the core imported numpy"
+        print("no numpy needed")
     print("ok")
     return 0
 

@@ -50,6 +50,7 @@ def test_each_seat_has_its_own_random_stream():
     assert a.actions[0] == b.actions[0]
 
 
+@pytest.mark.compiled_speed
 def test_search_player_plays_the_search_and_counts_nodes():
     player = SearchPlayer(ab_minimax, depth=document_depth, win_check=True)
     record = play_game(OwnPieceQuarto(), [player, RandomPlayer()], seed=1)
@@ -106,6 +107,7 @@ def test_match_swaps_colours_and_summarises():
     assert len(result.rows()) == 20
 
 
+@pytest.mark.compiled_speed
 def test_parallel_equals_serial():
     serial = match(OwnPieceQuarto, RandomPlayer(), RandomPlayer(), 24, seed=7, progress=False)
     threads = match(OwnPieceQuarto, RandomPlayer(), RandomPlayer(), 24, seed=7,

@@ -345,6 +345,7 @@ def test_cli_bad_input_is_one_line_and_exit_code_2(args, message, capsys):
     assert "Traceback" not in captured.out
 
 
+@pytest.mark.compiled
 def test_bench_game_times_both_engines_of_a_qsearch_game_and_the_twin_elsewhere(capsys):
     from qsearch.bench.game import game_speed_rows
 

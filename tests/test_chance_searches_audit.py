@@ -85,6 +85,7 @@ WIN_SCORES = [(2.0, 0.0), (1.5, -1.0), (3.0, 0.01), (30.0, 0.2), (2.0, -0.1), (1
     pytest.param(Hypergammon, 120, (2, 4), pip_share, id="hypergammon"),
     pytest.param(lambda: Pig(20, 4, 60), 60, (2, 6), coarse, id="pig"),
 ])
+@pytest.mark.compiled_speed
 def test_star1_and_star2_return_the_unpruned_answer_for_any_win_scores(game, plies, depths,
                                                                         evaluate):
     # Positions up to ``plies`` random actions in, many near the end, so that searches meet

@@ -175,6 +175,7 @@ def test_heuristics_reject_other_games():
 
 
 # ------------------------------------------------------------------ the document's search
+@pytest.mark.compiled_speed
 def test_first_move_at_depth_6_costs_137256_calls_without_pruning():
     p = Practice(potential_lines, 6, alphabeta=False)
     assert p.minimax(Connect4()) == (3, 8.0)
@@ -184,6 +185,7 @@ def test_first_move_at_depth_6_costs_137256_calls_without_pruning():
     assert q.calls == 20_567                     # the document's first row, exactly
 
 
+@pytest.mark.compiled_speed
 def test_pruning_returns_the_same_value_at_depths_1_to_6():
     rng = random.Random(3)
     for _ in range(12):
@@ -200,6 +202,7 @@ def test_pruning_returns_the_same_value_at_depths_1_to_6():
         assert pruned.calls < plain.calls
 
 
+@pytest.mark.compiled_speed
 def test_reference_and_compiled_document_search_agree():
     rng = random.Random(8)
     for _ in range(6):
@@ -212,6 +215,7 @@ def test_reference_and_compiled_document_search_agree():
                 assert (m.column, m.value, m.calls) == (column, value, p.calls)
 
 
+@pytest.mark.compiled_speed
 def test_general_compiled_search_gives_the_documents_values_and_counts():
     rng = random.Random(21)
     for _ in range(10):
@@ -229,6 +233,7 @@ def test_general_compiled_search_gives_the_documents_values_and_counts():
             assert ab.nodes - 1 <= pruned.calls
 
 
+@pytest.mark.compiled_speed
 def test_the_toggle_changes_counts_never_the_move():
     from qsearch.viz.play_toggle import PlayPruningToggle
 
@@ -245,6 +250,7 @@ def test_the_toggle_changes_counts_never_the_move():
     assert len(game.rows) == 1
 
 
+@pytest.mark.compiled_speed
 def test_the_documents_performance_table_is_reproduced():
     for key, column, target in (("normal", "normal", DOCUMENT_NORMAL),
                                 ("pruned", "pruned", DOCUMENT_PRUNED)):

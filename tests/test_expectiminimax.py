@@ -66,6 +66,7 @@ def test_twin_equals_compiled_with_and_without_pruning(count):
                 repr(state), depth, prune)
 
 
+@pytest.mark.compiled_speed
 def test_star1_and_star2_are_exact_and_save_nodes():
     totals = {None: 0, "star1": 0, "star2": 0}
     for state, depth in random_positions(POSITIONS, seed=12):
@@ -88,6 +89,7 @@ def test_pruning_with_tight_bounds_cuts_more():
     assert tight.nodes <= loose.nodes <= base.nodes
 
 
+@pytest.mark.compiled_speed
 def test_agrees_with_alg6_written_out():
     for state, depth in random_positions(40, seed=13):
         player = state.current_player() if not state.is_chance_node() else 0
@@ -99,6 +101,7 @@ def test_agrees_with_alg6_written_out():
             brute_force(state, depth, player, pip_race, count_chance=False), abs=1e-9)
 
 
+@pytest.mark.compiled_speed
 def test_limited_keeps_the_most_probable_rolls():
     for state, depth in random_positions(30, seed=14):
         player = state.current_player() if not state.is_chance_node() else 0

@@ -56,6 +56,7 @@ def test_round_order_has_everyone_once_a_round(n):
         assert len(playing) == n - n % 2
 
 
+@pytest.mark.compiled_speed
 def test_connect4_openings_are_the_tournament_positions():
     spec = resolve_game("connect4")
     starts = openings(spec, 4)

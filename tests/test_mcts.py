@@ -29,6 +29,7 @@ def same(a, b):
            (b.nodes, b.generated, b.leaves, b.simulations, b.rollout_moves)
 
 
+@pytest.mark.compiled_speed
 @pytest.mark.parametrize("game, plies, iterations", [
     (TicTacToe, 6, 40), (Connect4, 30, 25), (Reversi, 50, 8), (OwnPieceQuarto, 8, 20),
     (Quarto, 16, 20), (ParCheckers, 100, 10),
@@ -73,6 +74,7 @@ def test_finds_forced_win_in_connect4(moves, column):
     assert result.visits()[column] >= 0.95 * 10_000
 
 
+@pytest.mark.compiled_speed
 def test_agrees_with_exact_minimax_on_tictactoe():
     rng = random.Random(11)
     checked = 0
@@ -241,6 +243,7 @@ def test_time_limit_and_max_nodes():
     assert not capped.complete and capped.generated <= 200 and capped.simulations < 10_000
 
 
+@pytest.mark.compiled
 def test_node_is_small_enough_for_ten_million():
     assert NODE_BYTES * 10**7 <= 400 * 2**20
     result = mcts(Connect4(), 2000, seed=1)
@@ -278,6 +281,7 @@ def test_bad_input_raises_and_state_unchanged(search):
         search(finished, 10)
 
 
+@pytest.mark.compiled
 def test_compiled_needs_a_qsearch_game():
     with pytest.raises(TypeError, match="qsearch game"):
         mcts("not a game", 10)

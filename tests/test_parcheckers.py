@@ -322,6 +322,7 @@ def test_distance_to_goal_as_the_simulator():
     assert s.distance_to_goal("Y", 0) == 74 and s.distance_to_goal("G", 0) == 0
 
 
+@pytest.mark.compiled_speed
 @pytest.mark.parametrize("depth, budget", [(2, None), (3, 2_000), (4, 20_000)])
 def test_limited_minimax_compiled_equals_twin(depth, budget):
     for state in STATES[5:600:120]:
@@ -384,6 +385,7 @@ def test_bad_search_arguments():
 
 
 # ------------------------------------------------------------------ agents
+@pytest.mark.compiled_speed
 def test_agents_play_legal_moves_and_finish_games():
     for a, b in [(agent(0), agent(1)), (agent(2), agent(1)), (agent(3), agent(0))]:
         record = play_game(ParCheckers(), [a, b], seed=3)

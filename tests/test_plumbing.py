@@ -116,6 +116,7 @@ def test_quarto_solver_node_budget_is_max_nodes():
         QuartoSolver(16).solve(state, max_nodes=0)
 
 
+@pytest.mark.compiled_speed
 def test_quarto_solver_node_limit_still_works_with_a_warning():
     state = OwnPieceQuarto.from_placements(POSITION)
     new = QuartoSolver(16).solve(state, weak=True, max_nodes=5000)

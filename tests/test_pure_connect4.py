@@ -145,6 +145,7 @@ def test_other_error_paths():
             cls("4453")                      # no silent empty board
 
 
+@pytest.mark.compiled
 def test_copies_pickles_equality_and_hashes():
     rng = random.Random(3)
     pairs = [both(random_moves(rng, high=12)) for _ in range(200)]
@@ -167,6 +168,7 @@ def test_the_contract_suite():
 
 
 # ------------------------------------------------------------------ heuristics and searches
+@pytest.mark.compiled_speed
 def test_heuristic_twins_on_pure_equal_compiled_heuristics_on_compiled():
     rng = random.Random(11)
     for _ in range(25):

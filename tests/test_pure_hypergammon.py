@@ -103,6 +103,7 @@ def test_the_pure_module_imports_no_compiled_module():
     assert "qsearch.games.hypergammon" not in loaded and "qsearch.games._game" not in loaded
 
 
+@pytest.mark.compiled
 def test_the_same_public_names_and_constants_as_the_compiled_engine():
     def public(cls):
         return {n for n in dir(cls) if not n.startswith("_")}
@@ -168,6 +169,7 @@ def test_repr_is_evaluable():
         assert rebuilt.legal_actions() == pure.legal_actions()
 
 
+@pytest.mark.compiled
 def test_pickle_and_copies_keep_the_position_not_the_history_as_the_compiled_engine():
     for fast, pure in random_states(seed=11, games=3)[::7]:
         for copier in (lambda s: pickle.loads(pickle.dumps(s)), copy.copy, copy.deepcopy):
@@ -302,6 +304,7 @@ def test_errors_are_the_compiled_engines(name, call, same_message):
         assert str(pure.value)
 
 
+@pytest.mark.compiled
 def test_a_hop_from_off_is_never_played_though_the_compiled_engine_reads_it_from_the_bar():
     # The compiled string_to_action maps x's "off" (its point 0) to absolute point 24, the
     # bar's number, so "off/off" enters a checker from the bar when that is the only play.

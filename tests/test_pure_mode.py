@@ -61,6 +61,7 @@ def test_the_list_of_compiled_modules_is_the_list_of_pyx_files():
         assert _mode.source_path(name, ".py").exists(), name
 
 
+@pytest.mark.compiled
 def test_this_build_is_compiled():
     # The test suite's own interpreter runs the compiled build (the CI builds it); pure mode
     # is checked in subprocesses below.

@@ -205,6 +205,7 @@ def public(names) -> set:
     return {n for n in names if not n.startswith("_")}
 
 
+@pytest.mark.compiled
 def test_the_public_names_are_the_compiled_ones():
     assert public(dir(PyParCheckers())) == public(dir(ParCheckers()))
     assert public(dir(PyParCheckers)) == public(dir(ParCheckers))
@@ -368,6 +369,7 @@ def test_skip_strings():
     assert eval(repr(pure), {"ParCheckers": PyParCheckers}).history() == history  # noqa: S307
 
 
+@pytest.mark.compiled
 def test_pickles_and_copies_keep_the_position_and_the_history():
     for history in game_positions(9, every=40):
         compiled, pure = both_at(history)
@@ -485,6 +487,7 @@ def test_illegal_actions_name_the_problem_as_the_compiled_engine_does():
         assert observe(pure) == observe(compiled) == before
 
 
+@pytest.mark.compiled
 def test_what_differs_on_bad_numbers_and_why():
     """Cython converts ``int`` arguments the C way: it truncates a float (piece 0.5 is piece
     0) and raises OverflowError beyond C's range. The pure engine refuses a float (TypeError)
@@ -559,6 +562,7 @@ SEARCHES = [
 ]
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("name, depth, options", SEARCHES,
                          ids=[f"{n}-{d}-{'-'.join(o) or 'plain'}" for n, d, o in SEARCHES])
 def test_the_twins_on_the_pure_engine_find_what_the_compiled_searches_find(name, depth,

@@ -176,6 +176,7 @@ def test_mcts_twin_on_pure_equals_compiled_mcts():
         checked += 1
 
 
+@pytest.mark.compiled
 def test_a_search_that_cannot_weigh_dice_stops_alike():
     pure, compiled = PyPig(20, 4, 60), Pig(20, 4, 60)
     got = outcome(lambda: ref.alphabeta(pure, 3))

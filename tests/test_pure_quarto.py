@@ -100,6 +100,7 @@ def test_the_pure_module_imports_no_compiled_module():
     assert "qsearch.games.quarto" not in loaded and "qsearch.games._game" not in loaded
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize(("fast_cls", "pure_cls"), PAIRS, ids=PAIR_IDS)
 def test_the_same_public_names_as_the_compiled_class(fast_cls, pure_cls):
     def public(cls):
@@ -147,6 +148,7 @@ def test_every_action_text_round_trips_as_in_the_compiled_engine(fast_cls, pure_
         assert pure.string_to_action(f"  {text} ") == fast.string_to_action(f"  {text} ")
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize(("fast_cls", "pure_cls"), PAIRS, ids=PAIR_IDS)
 def test_repr_pickle_copy_and_equality(fast_cls, pure_cls):
     rng = random.Random(7)
@@ -363,6 +365,7 @@ def pure_twin(state):
     return cls.from_actions(state.history())
 
 
+@pytest.mark.compiled
 def test_twin_searches_on_the_pure_engine_equal_compiled_searches():
     rng = random.Random(31)
     for state in positions(OwnPieceQuarto, rng, 6, 9, 13):

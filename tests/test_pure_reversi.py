@@ -208,6 +208,7 @@ def test_other_error_paths():
             cls("d3")                        # no silent start position
 
 
+@pytest.mark.compiled
 def test_copies_pickles_equality_and_hashes():
     rng = random.Random(3)
     pairs = [both(random_actions(rng, high=10)) for _ in range(120)]

@@ -44,6 +44,7 @@ from qsearch.reference.quarto import PyOwnPieceQuarto, PyQuarto
 from qsearch.reference.reversi import PyReversi
 from qsearch.reference.tictactoe import PyTicTacToe
 
+pytestmark = pytest.mark.compiled           # each test compares a stand-in with the extension
 ROOT = Path(__file__).resolve().parents[1]
 STANDINS = [n for n in _mode.COMPILED_MODULES if n.startswith(("qsearch.heuristics.",
                                                                   "qsearch.search."))]

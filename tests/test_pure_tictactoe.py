@@ -156,6 +156,7 @@ def test_other_error_paths():
             cls("x..")                       # no silent empty board
 
 
+@pytest.mark.compiled
 def test_copies_pickles_equality_and_hashes():
     rng = random.Random(3)
     for actions in rng.sample(ALL_POSITIONS, 60):

@@ -192,6 +192,7 @@ def test_names_and_paths_error_alike():
         same_error(pure, compiled, call)
 
 
+@pytest.mark.compiled
 def test_copies_pickles_equality_and_hashes():
     for spec, names, root_player in LESSON_TREES[:2] + RANDOM_TREES[:30]:
         pure, compiled = both(spec, names, root_player)
@@ -299,6 +300,7 @@ def lesson_run() -> tuple:
     return kinds, seen
 
 
+@pytest.mark.compiled
 def test_the_lessons_give_the_same_answers_and_pictures_in_pure_mode(monkeypatch):
     compiled_kinds, compiled_run = lesson_run()
     # ExplicitTree is PyExplicitTree wherever the lessons' code looks it up, as in pure mode

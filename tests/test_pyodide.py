@@ -67,6 +67,7 @@ def run_python(code_or_file: list[str], pure: bool) -> subprocess.CompletedProce
                           capture_output=True, text=True, timeout=600)
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("pure", [False, True], ids=["compiled", "pure"])
 def test_core_imports_without_numpy_scipy_matplotlib(pure):
     done = run_python(["-c", BLOCKED_CORE], pure)

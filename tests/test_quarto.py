@@ -261,6 +261,7 @@ def test_general_alphabeta_equals_the_documents_ab_minimax_on_random_positions()
         checked += 1
 
 
+@pytest.mark.compiled_speed
 @pytest.mark.parametrize("options", [{}, {"evaluate": line_credit}])
 def test_specialised_ab_minimax_equals_general_alphabeta(options):
     rng = random.Random(5)
@@ -294,6 +295,7 @@ def test_payoff_order_matches_its_python_twin():
         checked += 1
 
 
+@pytest.mark.compiled_speed
 def test_win_check_keeps_the_documents_value_and_move():
     rng = random.Random(9)
     for _ in range(150):
@@ -355,24 +357,3 @@ def test_svg_draws_pieces_with_a_viewbox():
     assert svg.startswith("<svg") and "viewBox" in svg and svg.count("<title>") > 12
     state.apply_action(state.string_to_action("(1,4) 1357"))
     assert "gold" in state._repr_svg_()
-
-
-def test_play_widget_headless():
-    pytest.importorskip("ipywidgets")
-    from qsearch.viz.play_quarto import PlayQuarto
-
-    game = PlayQuarto()
-    game.select_square(12)
-    assert game.state.num_placed() == 0 and "(1,4)" in game.status_text
-    game.select_piece(0)
-    assert game.state.num_placed() == 2 and game.last_result is not None
-    assert "nodes" in game.status_text
-    with pytest.raises(IllegalMoveError):
-        game.human_move(16 * 12 + 1)                   # (1,4) is taken
-    game.select_square(12)
-    game.select_piece(1)
-    assert "illegal" in game.status_text and game.state.num_placed() == 2
-    game.undo()
-    assert game.state.num_placed() == 0
-    game.new_game(human_first=False)
-    assert game.state.num_placed() == 1 and "<svg" in game.svg()

@@ -158,6 +158,7 @@ def ab_score(state):
     return (1 if v > 0 else -1) * (17 - (state.num_placed() + plies))
 
 
+@pytest.mark.compiled_speed
 @pytest.mark.parametrize("placed", [6, 7, 8, 10])
 def test_solver_matches_document_alphabeta(placed):
     rng = random.Random(placed)
@@ -228,6 +229,7 @@ def test_limits_and_bad_input():
     assert state.history() == before
 
 
+@pytest.mark.compiled_speed
 def test_win_in_one_and_distance():
     state = OwnPieceQuarto.from_placements("(1,1) 1357; (2,1) 2468; (1,2) 1358; (2,2) 2467; "
                                            "(1,3) 1368")
@@ -268,6 +270,7 @@ def test_proof_checker_catches_tampering(proof):
         check_proof(bad, sample=0)
 
 
+@pytest.mark.compiled_speed
 def test_perfect_player_follows_the_proof_through_symmetry(proof):
     """At a prover's node of the proof seen through a random symmetry, the player's move
     still wins (its position is solved lost for the opponent)."""
@@ -310,19 +313,3 @@ def test_cli_solves_a_position_and_rejects_bad_input(capsys):
     assert main(["solve", "quarto-own", "(1,1) 9999"]) == 2
     assert main(["solve", "quarto-own", "--check", "0"]) == 0     # structure only
     assert '"leaves re-solved": 0' in capsys.readouterr().out
-
-
-@pytest.mark.slow
-def test_the_play_widget_tells_who_wins_and_plays_perfectly():
-    from qsearch.viz.play_quarto import PlayQuarto
-
-    game = PlayQuarto(opponent="perfect")
-    assert game.verdict() == "lost"                 # the first player loses with best play
-    game.play(game.state.legal_actions()[0])
-    assert len(game.state.history()) == 2 and game.verdict() == "lost"
-    game.new_game(human_first=False)                # the engine opens: the student can win
-    assert len(game.state.history()) == 1 and game.verdict() == "won"
-    game._show_verdict()
-    assert "you have won this game" in game.status_text
-    with pytest.raises(ValueError, match="opponent"):
-        PlayQuarto(opponent="oracle")

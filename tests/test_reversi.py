@@ -17,6 +17,7 @@ from qsearch.search.tree_stats import perft
 BIK_PERFT = [4, 12, 56, 244, 1_396, 8_200, 55_092, 390_216, 3_005_288]
 
 
+@pytest.mark.compiled_speed
 @pytest.mark.parametrize("depth", range(1, 10))
 def test_perft_matches_bik(depth):
     assert perft(Reversi(), depth) == BIK_PERFT[depth - 1]

@@ -39,6 +39,7 @@ def positions(cls, seed, count=POSITIONS_PER_GAME):
     return [(random_position(cls, rng, max_plies), 1 + i % 6) for i in range(count)]
 
 
+@pytest.mark.compiled_speed
 @pytest.mark.parametrize("name,options", VARIANTS, ids=lambda v: str(v))
 def test_compiled_matches_reference_on_tictactoe(name, options):
     for state, depth in positions(TicTacToe, 1):
@@ -59,6 +60,7 @@ def check_connect4_twins(name, options, count):
         assert same_result(a, b), (repr(state), depth, a, b)
 
 
+@pytest.mark.compiled
 @pytest.mark.parametrize("name,options", [
     pytest.param(name, options, marks=pytest.mark.slow if (name, options) in SLOW_ON_CONNECT4
                  else ())
@@ -84,6 +86,7 @@ def test_traces_are_identical(name):
         assert sum(e.kind == "cutoff" for e in a.trace) == a.cutoffs
 
 
+@pytest.mark.compiled_speed
 def test_pruning_never_changes_the_value():
     rng = random.Random(4)
     for _ in range(60):
@@ -166,6 +169,7 @@ def test_win_decay_prefers_the_quickest_win():
     assert ref.alphabeta(state, 5, win_value=10, win_decay=1).value == 9.0
 
 
+@pytest.mark.compiled_speed
 def test_fail_hard_and_fail_soft_agree_at_the_root():
     rng = random.Random(5)
     for _ in range(40):
@@ -205,6 +209,7 @@ def test_time_limit_returns_an_incomplete_result():
     assert res.nodes > 0
 
 
+@pytest.mark.compiled_speed
 def test_iterative_deepening_matches_the_direct_search_and_its_twin():
     state = Connect4.from_moves("44536")
     deep = fast.iterative_deepening(state, 7, evaluation_table)

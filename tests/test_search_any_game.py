@@ -90,11 +90,13 @@ def test_mcts_and_limited_minimax_run_their_twins_on_a_python_game():
     assert limited_minimax(Nim((2, 3)), 3).action == twin_result.action
 
 
+@pytest.mark.compiled
 def test_qsearch_engines_still_run_compiled():
     assert alphabeta(Connect4.from_moves("4453"), 4).engine == "compiled"
     assert mcts(TicTacToe(), 50).engine == "compiled"
 
 
+@pytest.mark.compiled
 def test_openspiel_games_agree_with_qsearch_engines():
     theirs = alphabeta(load("openspiel:tic_tac_toe"))
     ours = alphabeta(TicTacToe())

@@ -105,6 +105,7 @@ def reversed_order(state, actions):
     return list(reversed(actions))
 
 
+@pytest.mark.compiled_speed
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.sampled_from(GAMES), seed=st.integers(0, 10**9),
        scoring=st.sampled_from(SCORINGS), ordering=st.sampled_from(["none", "list", "function"]),
@@ -158,6 +159,7 @@ def play_with_one_table(cls, impl, seed, depth, scoring, algorithm="alphabeta", 
         state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.compiled_speed
 @pytest.mark.parametrize("impl", sorted(IMPLEMENTATIONS))
 @pytest.mark.parametrize("scoring", SCORINGS, ids=str)
 @pytest.mark.parametrize("algorithm", ["alphabeta", "pvs"])

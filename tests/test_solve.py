@@ -203,6 +203,7 @@ def test_terminal_position_is_a_value_error(module):
         assert state.moves_string() == before
 
 
+@pytest.mark.compiled_speed
 def test_old_names_solve_and_analyze_warn_and_still_work():
     import qsearch.search as search
     assert "solve" not in search.__all__ and "analyze" not in search.__all__

@@ -36,6 +36,7 @@ def test_the_audits_repro_root_player_changes():
                                   win_decay=1).value == 129, name
 
 
+@pytest.mark.compiled_speed
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), heuristic=st.sampled_from(sorted(NOT_ZERO_SUM)),
        scoring=st.sampled_from(sorted(SCORING)), engine=st.sampled_from(sorted(ENGINES)),
@@ -62,6 +63,7 @@ def test_a_table_shared_by_searches_from_either_player_changes_no_value(
         depth -= 1
 
 
+@pytest.mark.compiled_speed
 def test_the_audits_repro_deepening_with_a_filled_table():
     state = Connect4()
     for a in (4, 2, 6, 4, 2, 3):
@@ -75,6 +77,7 @@ def test_the_audits_repro_deepening_with_a_filled_table():
         assert (shared.depth, shared.value) == (fresh.depth, fresh.value) == (9, 0.5), name
 
 
+@pytest.mark.compiled_speed
 @pytest.mark.parametrize("engine", sorted(ENGINES))
 def test_deepening_with_a_filled_table_reaches_the_depth_asked(engine):
     _, _, deepen, Table = ENGINES[engine]

@@ -22,7 +22,11 @@ from __future__ import annotations
 
 from itertools import permutations
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:        # the core of qsearch needs no numpy; the symmetry tables do
+    raise ImportError("qsearch.games.quarto_symmetry (Quarto's symmetries, the Quarto proof's "
+                      "checker and perfect player) needs numpy: pip install numpy") from None
 
 __all__ = [
     "EMPTY", "GROUP_ORDER", "LINES", "PIECE_MAPS", "SQUARE_PERMS", "board_of",

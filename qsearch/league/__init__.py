@@ -23,7 +23,7 @@ The parts, one job each:
 * :mod:`~qsearch.league.study`: how many games two agents need before their ratings separate;
 * :mod:`~qsearch.league.examples`: the template and three example agents.
 """
-import importlib
+from qsearch._lazy import lazy_exports
 
 # Public names and their modules, imported on first use: an agent's process imports
 # qsearch.league.worker and should not pay for the runner, the ratings and the plots.
@@ -40,16 +40,5 @@ _WHERE = {
     "GameSpec": "schedule", "openings": "schedule",
     "separation_study": "study", "games_needed": "study",
 }
-__all__ = sorted(_WHERE)
+__getattr__, __dir__, __all__ = lazy_exports(__name__, _WHERE)
 
-
-def __getattr__(name: str):
-    if name not in _WHERE:
-        raise AttributeError(f"module 'qsearch.league' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"qsearch.league.{_WHERE[name]}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__():
-    return sorted(set(globals()) | set(_WHERE))

@@ -13,7 +13,11 @@ import math
 from collections import Counter
 from pathlib import Path
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    raise ImportError("the league leaderboard need numpy: pip install numpy "
+                      "(or qsearch[lessons])") from None
 
 from qsearch.arena.stats import wilson_interval
 from qsearch.league.agent_file import REASONS

@@ -23,7 +23,11 @@ import collections
 import math
 from dataclasses import dataclass
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    raise ImportError("the league ratings need numpy: pip install numpy "
+                      "(or qsearch[lessons])") from None
 
 PRIOR = 0.1                 # drawn games added between every two agents
 ELO_SCALE = 400 / math.log(10)

@@ -9,6 +9,7 @@ document's code, which counts the same nodes and returns the same value and move
 from __future__ import annotations
 
 from qsearch.core.results import LimitedResult
+from qsearch.games.protocol import check_protocol
 from qsearch.heuristics._heuristic import as_heuristic
 from qsearch.reference import limited_minimax as twin
 from qsearch.reference.limited_minimax import (  # noqa: F401 (the compiled module's names)
@@ -30,6 +31,7 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     code does) or ``"best"`` (the best child's, as its text says). Returns a
     :class:`LimitedResult`; the state is not modified. Here the readable twin runs.
     """
+    check_protocol(state)               # a TypeError naming what a non-game lacks
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"depth must be an int >= 1, not {type(depth).__name__}")
     if depth < 1:

@@ -35,28 +35,18 @@ The parts, one job each:
   top and exact solves below;
 * :mod:`~qsearch.proofs.quarto_own.cli`: ``python -m qsearch solve quarto-own``.
 """
-from qsearch.proofs.quarto_own.builder import Progress, build_proof, solve_position
-from qsearch.proofs.quarto_own.checker import check_leaf, check_proof
-from qsearch.proofs.quarto_own.cli import add_cli_options, cli_solve
-from qsearch.proofs.quarto_own.format import (
-    DATA,
-    DEFAULT_OUT,
-    DEFAULT_PROGRESS,
-    DEFAULT_PROOF,
-    FORMAT,
-    key_of,
-    load_proof,
-    proof_leaves,
-    proof_nodes,
-    proof_summary,
-    reply_classes,
-    state_after,
-)
-from qsearch.proofs.quarto_own.player import PerfectPlayer
+from qsearch._lazy import lazy_exports
 
-__all__ = [
-    "DATA", "DEFAULT_OUT", "DEFAULT_PROGRESS", "DEFAULT_PROOF", "FORMAT", "PerfectPlayer",
-    "Progress", "add_cli_options", "build_proof", "check_leaf", "check_proof", "cli_solve",
-    "key_of", "load_proof", "proof_leaves", "proof_nodes", "proof_summary", "reply_classes",
-    "solve_position", "state_after",
-]
+# Imported on first use: the command line adds this package's options to its parser without
+# importing numpy (the symmetry tables need it; the options do not).
+_WHERE = {
+    "Progress": "builder", "build_proof": "builder", "solve_position": "builder",
+    "check_leaf": "checker", "check_proof": "checker",
+    "add_cli_options": "cli", "cli_solve": "cli",
+    "DATA": "format", "DEFAULT_OUT": "format", "DEFAULT_PROGRESS": "format",
+    "DEFAULT_PROOF": "format", "FORMAT": "format", "key_of": "format", "load_proof": "format",
+    "proof_leaves": "format", "proof_nodes": "format", "proof_summary": "format",
+    "reply_classes": "format", "state_after": "format",
+    "PerfectPlayer": "player",
+}
+__getattr__, __dir__, __all__ = lazy_exports(__name__, _WHERE)

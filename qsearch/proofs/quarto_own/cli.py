@@ -6,15 +6,7 @@ import json
 import time
 
 from qsearch.games import OwnPieceQuarto
-from qsearch.proofs.quarto_own.builder import build_proof
-from qsearch.proofs.quarto_own.checker import check_proof
-from qsearch.proofs.quarto_own.format import (
-    DEFAULT_OUT,
-    DEFAULT_PROGRESS,
-    DEFAULT_PROOF,
-    load_proof,
-    proof_summary,
-)
+from qsearch.proofs.quarto_own.format import DEFAULT_OUT, DEFAULT_PROGRESS, DEFAULT_PROOF
 
 
 def add_cli_options(parser) -> None:
@@ -37,6 +29,10 @@ def cli_solve(args) -> int:
     """``python -m qsearch solve quarto-own [placements]``: a position's exact value and its
     moves' values, or (no position) build the proof from the empty board, or ``--check`` it."""
     from concurrent.futures import ProcessPoolExecutor
+
+    from qsearch.proofs.quarto_own.builder import build_proof
+    from qsearch.proofs.quarto_own.checker import check_proof
+    from qsearch.proofs.quarto_own.format import load_proof, proof_summary
 
     def log(*a):
         print(time.strftime("%H:%M:%S"), *a, flush=True)
