@@ -75,6 +75,18 @@ else
   .venv/bin/python -c "import qsearch" || { echo "qsearch did not install" >&2; exit 1; }
   echo "$fingerprint" > "$stamp"
 fi
+# JupyterLab saves the widgets' state with a notebook (the widget manager's saveState), so a
+# lesson a student ran and autosaved reopens with its widgets drawn, not "Error displaying
+# widget: model not found". A default of this venv's JupyterLab (overrides.json); a user's own
+# setting still wins.
+.venv/bin/python - <<'PY'
+import json, pathlib, sys
+path = pathlib.Path(sys.prefix, "share", "jupyter", "lab", "settings", "overrides.json")
+settings = json.loads(path.read_text()) if path.exists() else {}
+settings.setdefault("@jupyter-widgets/jupyterlab-manager:plugin", {})["saveState"] = True
+path.parent.mkdir(parents=True, exist_ok=True)
+path.write_text(json.dumps(settings, indent=2) + "\n")
+PY
 # The shipped lessons are trusted, so JupyterLab shows their saved pictures and widgets on
 # first open instead of Python reprs (trust is per user: this records their signatures).
 .venv/bin/jupyter trust notebooks/*.ipynb >/dev/null 2>&1 || true

@@ -110,6 +110,14 @@ def test_a_driver_must_print_nodes_and_time(tmp_path):
         c4.PonsDriver(fake_solver(tmp_path, "plain", "m + ' 1'"))
 
 
+def test_a_driver_must_give_the_published_score_at_start_up(tmp_path):
+    # the start-up check is one quick published position, not a long solve
+    (moves, score), = c4.read_set(c4.data_dir() / "Test_L3_R1", 1)
+    body = f"m + ' ' + ('{score + 1}' if m == '{moves}' else '0') + ' 10 1000'"
+    with pytest.raises(ValueError, match=f"scores {moves} {score + 1}, published {score}"):
+        c4.PonsDriver(fake_solver(tmp_path, "off_by_one", body))
+
+
 def test_sections_print_no_pons_column_without_pons(tmp_path):
     assert c4.set_limits(fast=7, slow=5, hard=2) == {
         "Test_L3_R1": 7, "Test_L2_R1": 7, "Test_L2_R2": 5, "Test_L1_R1": 7, "Test_L1_R2": 5,

@@ -8,7 +8,7 @@ from qsearch.games.toytrees import random_tree
 from qsearch.viz import tree as tree_module
 from qsearch.viz.exercise import AlphaBetaExercise
 from qsearch.viz.layout import PureDigraph, digraph_svg, label_lines, layout, parse
-from qsearch.viz.tree import draw_tree, svg_text
+from qsearch.viz.tree import MAX_SIZE, draw_tree, svg_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 RN = [[3, 12, 8], [2, 4, 6], [14, 5, 2]]
@@ -130,7 +130,7 @@ def test_the_other_boards_paint_an_opaque_rectangle_under_everything():
 
 
 def test_size_shrinks_a_wide_tree_as_graphviz_does():
-    wide = draw_tree(random_tree(3, 3, seed=0))                 # 27 leaves, size="8.5,40"
+    wide = draw_tree(random_tree(3, 3, seed=0), size=MAX_SIZE)  # 27 leaves, "8.5,40"
     root = ET.fromstring(digraph_svg(wide))
     assert float(root.get("width").removesuffix("pt")) <= 8.5 * 72 + 1
     assert float(root.get("viewBox").split()[2]) > 8.5 * 72       # drawn larger, then scaled

@@ -1,4 +1,7 @@
 """The practice widgets driven headless: entries right and wrong, the grade, "show me"."""
+import html
+import re
+
 import pytest
 
 from qsearch.games.toytree import ExplicitTree
@@ -40,13 +43,14 @@ def test_right_answers_pass_and_wrong_ones_are_named():
     ex.cut("C3", on=False)                      # a missed cut
     ex.cut("D2")                                # a cut that does not happen
     grade = ex.check()
-    assert not grade.passed and (grade.right, grade.total) == (4, 7)
+    assert not grade.passed and (grade.right, grade.total) == (4, 6)   # D2's ✂: not an answer
     assert {(m.node, m.what) for m in grade.mistakes} == {("C", "value"), ("C3", "cut"),
                                                          ("D2", "cut")}
     text = str(grade)
-    assert "C (MIN) returns 2, not 4" in text
-    assert "C3 is cut: at C, β = 2 ≤ α = 3" in text
-    assert "D2 is searched, not cut" in text
+    assert "C (MIN) does not return 4" in text and "2" not in text.replace("D2", "")
+    assert "Not every branch pruned by the cut at C (MIN) is marked" in text
+    assert "test β ≤ α" in text
+    assert "The branch to D2 is not pruned: at D (MIN) β ≤ α does not hold yet" in text
     # in the order the search meets them: C's cut (C3) before C's return before D2
     assert [m.node for m in grade.mistakes] == ["C3", "C", "D2"]
 
@@ -93,12 +97,15 @@ def test_the_widget_follows_entries_and_grades_clicks():
     ex.cut_buttons["C2"].value = True
     assert ex.marked == {"C2"}
     ex.check_button.click()
-    assert "of 6 right" in ex.feedback.value and not ex.show_button.disabled
+    assert "2 of 6 right" in ex.feedback.value and not ex.show_button.disabled
+    assert "&#x27;three&#x27; is not a number" in ex.feedback.value
     ex.fill_in_solution()                       # headless entries show in the boxes
     assert ex.boxes["C"]["value"].value == "2" and ex.cut_buttons["C3"].value
+    assert ex.show_button.disabled              # an edit: Show me waits for the next Check
     ex.check_button.click()
-    assert "All 6 answers are right" in ex.feedback.value and ex.show_button.disabled
+    assert "All 6 answers are right" in ex.feedback.value and not ex.show_button.disabled
     ex.show_button.click()
+    assert ex.stepper_box.children
 
 
 def test_static_svg_shows_the_entries():
@@ -139,7 +146,8 @@ def test_minimax_exercise_grades_every_inner_node():
     ex.enter("D", 5)
     (m,) = ex.check().mistakes
     assert (m.node, m.expected, m.given) == ("D", 2, 5) and "smallest" in m.message
-    with pytest.raises(ValueError, match="asks for no cuts"):
+    assert "2" not in m.message and "as far as" not in m.message
+    with pytest.raises(ValueError, match="asks for no pruned branches"):
         ex.cut("C2")
 
 
@@ -155,8 +163,8 @@ def test_move_ordering_best_first_passes_and_a_bad_order_fails():
     assert ex.check().passed and ex.counts == (9, 9)
     ex.order("A", "D, C, B")
     grade = ex.check()
-    assert not grade.passed and "Look at A (MAX)" in str(grade)
-    with pytest.raises(ValueError, match="children of B"):
+    assert not grade.passed and "Look at A (MAX): its first child D is not the best" in str(grade)
+    with pytest.raises(ValueError, match="children of B are B1, B2 and B3, each once"):
         ex.order("B", ["B1", "B2"])
 
 
@@ -179,7 +187,7 @@ def test_bad_input_is_refused():
     ex = AlphaBetaExercise(RN)
     with pytest.raises(ValueError, match="a leaf"):
         ex.enter("B1", 3)
-    with pytest.raises(ValueError, match="not a node"):
+    with pytest.raises(ValueError, match="no node below the root called .Z.: it must be one of B"):
         ex.cut("Z")
     with pytest.raises(ValueError, match="not a number"):
         ex.enter("A", "three")
@@ -187,3 +195,155 @@ def test_bad_input_is_refused():
         AlphaBetaExercise(ExplicitTree([[1, 2], [3, 4]], root_player=1))
     assert parse_entry("−∞") == float("-inf") and parse_entry(" ") is None
     assert parse_entry("2.5") == 2.5 and parse_entry("4") == 4
+
+
+# ---------------------------------------------------------------- checks that teach
+def numbers_said(text: str, names) -> set:
+    """The numbers a check's text says, node names (M4, P12) taken out first."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return {float(x) for x in re.findall(r"\d+(?:\.\d+)?", text)}
+
+
+def inner_values(ex) -> set:
+    """Every value (and window bound) the search gives an inner node: the answers."""
+    sol = ex.solution()
+    found = set(sol["values"].values())
+    for window in sol.get("windows", {}).values():
+        found |= set(window)
+    return {abs(v) for v in found if v not in (float("inf"), float("-inf"))}
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("kind", ["minimax", "hard-windows", "soft-strict"])
+def test_check_never_says_a_right_value(seed, kind):
+    tree = random_tree((2, 3), 3, seed=seed, values=range(10), names="M")
+    ex = {"minimax": lambda: MinimaxExercise(tree),
+          "hard-windows": lambda: AlphaBetaExercise(tree, fail_hard=True, windows=True),
+          "soft-strict": lambda: AlphaBetaExercise(tree, fail_hard=False, strict=True)}[kind]()
+    empty = str(ex.check())
+    assert empty.startswith("Nothing is entered yet") and "\n" not in empty
+    assert numbers_said(empty, tree.names) == {ex.n_answers()}
+    for k, name in enumerate(ex.inner):                    # every entry wrong: 100, 101, ...
+        ex.enter(name, 100 + k, **({"alpha": 200 + k, "beta": 300 + k}
+                                   if ex.ask_windows else {}))
+    if ex.ask_cuts:
+        ex.cut(ex.inner[-1])                               # a ✂ somewhere
+    text = str(ex.check())
+    said = numbers_said(text.split(". ", 1)[1], tree.names)   # after "k of N right."
+    assert not said & inner_values(ex), text
+    assert said <= {100 + k for k in range(50)} | {200 + k for k in range(50)} | \
+        {300 + k for k in range(50)}
+    ex.reveal = True                                       # the instructor's switch
+    assert numbers_said(str(ex.check()), tree.names) & inner_values(ex)
+
+
+def test_the_count_of_answers_is_the_same_every_attempt():
+    tree = random_tree(2, 3, seed=1, names="P")            # notebook 01's tree B
+    ex = AlphaBetaExercise(tree, fail_hard=True, windows=True)
+    n = ex.n_answers()
+    sol = ex.solution()
+    assert n == 3 * len(sol["values"]) + len(sol["cuts"])
+    totals = {ex.check().total}
+    ex.fill_in_solution()
+    totals.add(ex.check().total)
+    for node in ex.inner:                                   # values also where never searched
+        if node not in sol["values"]:
+            ex.enter(node, 1)
+    ex.cut(sol["cuts"][0], on=False)
+    for child in ex.parent:
+        if child not in sol["cuts"]:
+            ex.cut(child)
+            break
+    grade = ex.check()
+    totals.add(grade.total)
+    assert totals == {n} and grade.right == n - 1
+    assert f"{n - 1} of {n} right" in str(grade)
+
+
+def test_text_that_is_not_a_number_is_graded_so():
+    ex = MinimaxExercise(RN)
+    assert ex.widget is not None
+    ex.boxes["B"]["value"].value = "3"
+    ex.boxes["B"]["value"].value = "abc"                    # not the 3 typed before
+    assert "B" not in ex.values
+    grade = ex.check()
+    (m,) = [m for m in grade.mistakes if m.node == "B"]
+    assert "'abc' is not a number" in m.message and "blank" not in m.message
+    assert "Still blank: the value at A, C and D." in str(grade)
+    ex.clear()
+    assert ex.boxes["B"]["value"].value == "" and not ex.unreadable
+
+
+def test_strict_exercises_print_the_strict_test():
+    tree = random_tree((2, 3), 3, seed=3, values=range(10))
+    strict = AlphaBetaExercise(tree, fail_hard=False, strict=True)
+    ties = AlphaBetaExercise(tree, fail_hard=False)
+    for ex, shown, hidden in [(strict, "β < α", "β ≤ α"), (ties, "β ≤ α", "β < α")]:
+        for child in ex.parent:                            # every branch marked: false cuts
+            ex.cut(child)
+        for name in ex.inner:
+            ex.enter(name, 50)
+        ex.cut(ex.solution()["cuts"][0], on=False)         # and one missed
+        text = str(ex.check())
+        assert shown in text and hidden not in text
+        label = html.unescape(ex._build_widget().children[3].value)
+        assert ex.cut_condition(True) in label and ex.cut_condition(False) in label
+        assert hidden not in label
+
+
+def test_one_wording_for_cuts_and_pruned_branches():
+    ex = AlphaBetaExercise(RN, fail_hard=False)
+    ex.fill_in_solution()
+    ex.cut("C3", on=False)
+    ex.cut("D1")
+    text = str(ex.check())
+    assert "cut at C" in text and "pruned" in text
+    assert "is cut" not in text and "are cut" not in text
+    assert ex._build_widget() is not None
+    assert ex.cut_buttons["C2"].tooltip == "the branch to C2 is pruned"
+
+
+def test_selected_cut_buttons_are_coloured():
+    ex = AlphaBetaExercise(RN)
+    assert ex.widget is not None
+    ex.cut_buttons["C2"].value = True
+    assert ex.cut_buttons["C2"].button_style and not ex.cut_buttons["C3"].button_style
+    ex.cut("C3")                                            # headless marks show too
+    assert ex.cut_buttons["C3"].button_style
+    ex.cut_buttons["C2"].value = False
+    assert ex.cut_buttons["C2"].button_style == ""
+
+
+def test_names_are_read_in_any_case():
+    ex = AlphaBetaExercise(RN)
+    ex.enter("c", 2)
+    ex.cut("c2")
+    assert ex.values == {"C": 2} and ex.marked == {"C2"}
+    order = MoveOrderingExercise(RN)
+    order.order("d", "d3, D2, d1")
+    assert order.orders == {"D": ["D3", "D2", "D1"]}
+
+
+def test_move_ordering_grades_what_the_box_shows():
+    ex = MoveOrderingExercise(RN)
+    assert ex.widget is not None
+    assert ex.show_button.disabled                          # as in A and B: after a Check
+    ex.boxes["A"].value = "D, C, B"                         # valid
+    ex.boxes["A"].value = "D, C"                            # then not: the box shows this
+    assert "children of A are B, C and D" in ex.feedback.value and "[" not in ex.feedback.value
+    ex.check_button.click()
+    assert ex.grade is None and "Not graded" in ex.feedback.value
+    assert "A is not valid" in ex.feedback.value and ex.show_button.disabled
+    with pytest.raises(ValueError, match="Not graded"):
+        ex.check()
+    ex.boxes["A"].value = "d, c, b"
+    ex.check_button.click()
+    assert ex.grade is not None and not ex.grade.passed and not ex.show_button.disabled
+    assert ex.orders["A"] == ["D", "C", "B"]
+    text = ex.feedback.value
+    assert "Look at A (MAX)" in text and "worth" not in text
+    ex.show_button.click()
+    assert ex.stepper_box.children
+    ex.boxes["B"].value = "B1, B3, B2"                      # an edit: Show me waits again
+    assert ex.show_button.disabled

@@ -79,3 +79,12 @@ def test_the_console_script_names_itself_in_its_usage():
     out = subprocess.run([sys.executable, "-m", "qsearch", "--help"], capture_output=True,
                          text=True, timeout=60)
     assert out.stdout.startswith("usage: python -m qsearch ")
+
+
+def test_every_saved_svg_picture_has_a_png_beside_it():
+    """An untrusted notebook (a lesson as first opened) shows PNG, not SVG: the lessons'
+    pipeline (scripts/add_png_fallbacks.py) must have run on every committed lesson."""
+    lessons = sorted(str(p) for p in (ROOT / "notebooks").glob("[01][0-9]_*.ipynb"))
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "add_png_fallbacks.py"),
+                           "--check", *lessons], capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr

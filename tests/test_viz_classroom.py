@@ -210,16 +210,15 @@ def test_a_fail_low_with_every_child_searched_is_called_exact():
     assert len(bounds) == 1 and "at most 1" in bounds[0]
 
 
-def test_wide_trees_are_scaled_to_the_output_area():
-    from qsearch.viz.tree import draw_tree, svg_text
+def test_wide_trees_keep_their_size_and_scale_only_when_asked():
+    from qsearch.viz.tree import MAX_SIZE, draw_tree, svg_text
 
     wide = [[i, i + 1, i + 2] for i in range(12)]       # 12 x 3 leaves: far wider than 816 px
-    svg = svg_text(draw_tree(wide, "minimax"))
-    width_pt = float(svg.split('width="', 1)[1].split("pt", 1)[0])
-    assert width_pt <= 8.5 * 72 + 1
-    assert 'style="max-width:100%;height:auto"' in svg
-    unscaled = svg_text(draw_tree(wide, "minimax", size=None))
-    assert float(unscaled.split('width="', 1)[1].split("pt", 1)[0]) > 8.5 * 72
+    svg = svg_text(draw_tree(wide, "minimax"))          # a notebook scrolls it: text stays
+    assert float(svg.split('width="', 1)[1].split("pt", 1)[0]) > 8.5 * 72
+    assert 'style="max-width:none;height:auto"' in svg
+    scaled = svg_text(draw_tree(wide, "minimax", size=MAX_SIZE))
+    assert float(scaled.split('width="', 1)[1].split("pt", 1)[0]) <= 8.5 * 72 + 1
 
 
 def test_won_boards_show_the_winning_line():

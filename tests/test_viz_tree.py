@@ -301,3 +301,20 @@ def test_stepper_widget_follows_the_slider_and_has_a_static_fallback():
     assert box is s.widget
     with pytest.raises(ValueError):
         s.caption(s.n_steps)
+
+
+def test_strict_cuts_are_named_by_the_test_they_use():
+    """Document 002's Alg. 2 cuts only when alpha > beta: the picture and the stepper's
+    caption say β < α / α > β there, and β ≤ α / α ≥ β for the usual cut."""
+    from qsearch.viz import AlphaBetaStepper
+
+    tree = ExplicitTree([[3, 12, 8], [2, 4, 6], [14, 5, 2]])
+    for strict, sign in ((False, "≤"), (True, "<")):
+        dot = draw_tree(tree, strict=strict).source
+        assert f"β {sign} α at" in dot
+        stepper = AlphaBetaStepper(tree, strict=strict)
+        captions = [stepper.caption(k) for k in range(stepper.n_steps)]
+        cut = next(c for c in captions if "cut." in c)
+        assert f" {sign} α = " in cut, cut
+        other = "<" if sign == "≤" else "≤"
+        assert f"β {other} α" not in dot and f" {other} α = " not in cut

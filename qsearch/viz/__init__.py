@@ -36,6 +36,7 @@ _EXPORTS = {
     "ExpectiminimaxStepper": "qsearch.viz.chance_stepper",
     "hypergammon_svg": "qsearch.viz.hypergammon_svg",
     "board_svg": "qsearch.viz.boards",
+    "Gallery": "qsearch.viz.gallery",
     "draw_mcts": "qsearch.viz.mcts",
     "MCTSStepper": "qsearch.viz.mcts",
     "reversi_svg": "qsearch.viz.reversi_svg",

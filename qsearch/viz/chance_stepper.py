@@ -3,11 +3,14 @@
 :class:`ExpectiminimaxStepper` is the alpha-beta stepper of :mod:`qsearch.viz.stepper`
 (same widget, same drawing) on a search by :func:`qsearch.search.expectiminimax`, with
 captions for the chance-node events: an outcome and its probability, a Star2 probe, and the
-cuts of Star1 and Star2.
+cuts of Star1 and Star2. A node at the depth limit is named as the leaf it is (the heuristic
+scores it), even where dice would be rolled next.
 """
 from __future__ import annotations
 
+from qsearch.core.constants import CHANCE
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number
+from qsearch.viz.step_controls import check_interval
 from qsearch.viz.stepper import SearchStepper
 from qsearch.viz.tree import _probability
 
@@ -36,11 +39,23 @@ class ExpectiminimaxStepper(SearchStepper):
         self.options = dict(search_options)
         self.tree = build_search_tree(self.result.trace)
         self.names = NodeNames(self.tree, self.state)
-        self.interval = interval
+        self.interval = check_interval(interval)
         self.draw_options = {"hide_unexplored": hide_unexplored, "title": title,
                              "edge_labels": edge_labels, "node_label": node_label,
                              "focus": focus}
         self._svgs: dict[int, str] = {}
+
+    def _role(self, node_id: int) -> str:
+        # A node at the depth limit is a leaf even when its dice would be rolled next: it is
+        # scored by the heuristic, never averaged.
+        if self.tree.nodes[node_id].kind == "leaf":
+            return "leaf"
+        return super()._role(node_id)
+
+    def _on_leaf(self, e, step) -> str:
+        dice = " (its dice are not rolled)" if self.tree.nodes[e.node].player == CHANCE else ""
+        return (f"{self._who(e.node)} is a leaf at the depth limit: it is not searched "
+                f"further{dice} and the heuristic scores it {format_number(e.value)}.")
 
     def _on_chance(self, e, step) -> str:
         return (f"At {self._who(e.node)}: the outcome {self.names.move(e.node, e.action)} "
@@ -76,10 +91,17 @@ class ExpectiminimaxStepper(SearchStepper):
     def _on_cutoff(self, e, step) -> str:
         if self._role(e.node) != "chance":
             return super()._on_cutoff(e, step)
-        rest = ", with the rest at the bounds," if e.pruned else ""
-        return (f"At {self._who(e.node)} the outcomes searched{rest} put the average at "
-                f"{format_number(e.value)}, outside {self._window(e)}: "
-                f"{self._outcomes_cut(e, 'Star1')}.")
+        v = format_number(e.value)
+        if e.value <= e.alpha:             # even at its best the average stays at or below α
+            rest = "the upper bound (the most they can be worth)"
+            test = f"at most {v}, not above α = {format_number(e.alpha)}"
+        else:
+            rest = "the lower bound (the least they can be worth)"
+            test = f"at least {v}, not below β = {format_number(e.beta)}"
+        counted = (f", with those not searched yet counted at {rest},"
+                   if e.pruned else "")
+        return (f"At {self._who(e.node)} the outcomes searched{counted} show that the average "
+                f"is {test}: {self._outcomes_cut(e, 'Star1')}.")
 
     def _on_exit(self, e, step) -> str:
         if self._role(e.node) == "chance":

@@ -7,9 +7,14 @@ ready to copy. **Open stepper** steps through minimax, alpha-beta or PVS on the 
 now is; **Exercise** turns it into a self-checking
 :class:`~qsearch.viz.exercise_tree.AlphaBetaExercise`.
 
-Every node keeps its name while the tree changes shape (new nodes get fresh names), so a
-student can say "I moved D3 first". Headless methods do what the buttons do (the tests call
-them); ``_repr_svg_`` is a static picture of the current tree.
+Every node keeps its name while the tree changes shape, so a student can say "I moved D3
+first"; a new node is called N<k>, k one more than the largest such number in the tree, so
+new names come in order. **Add child** needs a value in the box (an empty box adds nothing
+and says so). On a leaf it turns the leaf into an inner node: the leaf's value is dropped
+(an inner node's value comes from its children) and the message below the buttons says so.
+Each message stays until the next action. Headless methods do what the buttons do (the
+tests call them; :attr:`TreeEditor.note` holds the last message); ``_repr_svg_`` is a static
+picture of the current tree.
 """
 from __future__ import annotations
 
@@ -17,10 +22,11 @@ import html
 
 from qsearch.core.algorithm_names import IN_WIDGETS as ALGORITHMS
 from qsearch.games.toytrees import named_nodes, tree_from_named, tree_from_text, tree_to_text
-from qsearch.viz.exercise_grading import parse_entry
+from qsearch.viz.exercise_grading import find_name, in_words, parse_entry
 from qsearch.viz.exercise_ordering import plain_drawing
 from qsearch.viz.exercise_tree import AlphaBetaExercise
 from qsearch.viz.lazy_widget import PictureWidget
+from qsearch.viz.searchtree import format_number
 
 DEFAULT_TREE = "A:[B:[B1:3, B2:12, B3:8], C:[C1:2, C2:4, C3:6], D:[D1:14, D2:5, D3:2]]"
 
@@ -37,6 +43,7 @@ class TreeEditor(PictureWidget):
                                           else tree))
         self.title = title
         self.selected = self._root[0]
+        self.note = ""                  # what the last action wants the student to know
         self._stepper = None
         self._syncing = False
 
@@ -56,9 +63,10 @@ class TreeEditor(PictureWidget):
         return list(self.tree.names)
 
     def select(self, name: str) -> None:
-        """Make ``name`` the node the buttons act on."""
-        self._find(name)
-        self.selected = name
+        """Make ``name`` (any case) the node the buttons act on."""
+        node, _ = self._find(name)
+        self.selected = node[0]
+        self.note = ""
         self._changed(redraw_only=True)
 
     # ------------------------------------------------------------------ edits
@@ -70,21 +78,28 @@ class TreeEditor(PictureWidget):
                              "(set the values of leaves)")
         v = parse_entry(value)
         if v is None:
-            raise ValueError("a leaf needs a value")
+            raise ValueError(f"type {node[0]}'s new value in the value box first")
         node[1] = v
+        self.note = ""
         self._changed()
 
-    def add_child(self, name: str, value=0) -> str:
-        """Add a leaf with ``value`` as the last child of ``name``; returns its name. A leaf
-        that gets a child becomes an inner node with two leaves: its old value, and the new
-        one."""
+    def add_child(self, name: str, value) -> str:
+        """Add a leaf with ``value`` as the last child of ``name``; returns its name.
+
+        ``value`` is required (blank text is refused: no leaf gets a value nobody chose). A
+        leaf that gets a child becomes an inner node with that one child, and its own value
+        is dropped (an inner node's value comes from its children): :attr:`note` says so."""
         node, _ = self._find(name)
         v = parse_entry(value)
         if v is None:
-            raise ValueError("a leaf needs a value")
-        if not isinstance(node[1], list):
-            node[1] = [[self._fresh_name(), node[1]]]
+            raise ValueError("type the new leaf's value in the value box first")
         new = self._fresh_name()
+        self.note = ""
+        if not isinstance(node[1], list):
+            self.note = (f"{node[0]} was a leaf: it is now an inner node with the child {new}, "
+                         f"and its value {format_number(node[1])} is dropped (an inner node's "
+                         "value comes from its children).")
+            node[1] = []
         node[1].append([new, v])
         self._changed()
         return new
@@ -100,6 +115,7 @@ class TreeEditor(PictureWidget):
         parent[1].remove(node)
         if self.selected not in self.names():
             self.selected = parent[0]
+        self.note = ""
         self._changed()
 
     def move(self, name: str, delta: int) -> None:
@@ -108,26 +124,32 @@ class TreeEditor(PictureWidget):
             raise TypeError("delta must be an int such as -1 or 1")
         node, parent = self._find(name)
         if parent is None:
-            raise ValueError("the root has no siblings")
+            raise ValueError("the root has no siblings to move among")
         kids = parent[1]
         i = kids.index(node)
         j = i + delta
         if not 0 <= j < len(kids):
-            raise ValueError(f"{name} cannot move {delta:+d}: it is child {i + 1} of "
-                             f"{len(kids)} of {parent[0]}")
+            where = "first" if delta < 0 else "last"
+            side = "left" if delta < 0 else "right"
+            places = "" if abs(delta) == 1 else f" {abs(delta)} places"
+            raise ValueError(f"{node[0]} cannot move{places} to the {side}: it is child "
+                             f"{i + 1} of {len(kids)} of {parent[0]}"
+                             + (f", already the {where}" if i in (0, len(kids) - 1)
+                                and (i == 0) == (delta < 0) else "") + ".")
         kids.insert(j, kids.pop(i))
+        self.note = ""
         self._changed()
 
     def load(self, text: str) -> None:
         """Replace the tree by the one written in ``text`` (ValueError if malformed)."""
         self._root = _mutable(named_nodes(tree_from_text(text)))
         self.selected = self._root[0]
+        self.note = ""
         self._changed()
 
     def _find(self, name):
         """``(node, parent)`` of ``name``; ValueError naming the nodes if there is none."""
-        if not isinstance(name, str):
-            raise TypeError(f"a node is named by a str, not {type(name).__name__}")
+        name = find_name(name, self.names())
         todo = [(self._root, None)]
         while todo:
             node, parent = todo.pop()
@@ -135,11 +157,13 @@ class TreeEditor(PictureWidget):
                 return node, parent
             if isinstance(node[1], list):
                 todo += [(c, node) for c in node[1]]
-        raise ValueError(f"no node called {name!r}; nodes: {self.names()}")
+        raise ValueError(f"there is no node called {name!r}")     # not reached: find_name
 
     def _fresh_name(self) -> str:
+        """N<k>: k one more than the largest N-number in the tree (names come in order)."""
         used = set(_all_names(self._root))
-        k = len(used) + 1
+        numbers = [int(n[1:]) for n in used if n[:1] == "N" and n[1:].isdigit()]
+        k = max(numbers, default=0) + 1
         while f"N{k}" in used:
             k += 1
         return f"N{k}"
@@ -150,7 +174,8 @@ class TreeEditor(PictureWidget):
         from qsearch.viz.stepper import SearchStepper
 
         if algorithm not in ALGORITHMS:
-            raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {algorithm!r}")
+            raise ValueError(f"algorithm must be {in_words(map(repr, ALGORITHMS))}, not "
+                             f"{algorithm!r}")
         self._stepper = SearchStepper(self.tree, algorithm, **options)
         if self._widget is not None:
             self.stepper_box.children = (self._stepper.widget,)
@@ -174,7 +199,8 @@ class TreeEditor(PictureWidget):
         import ipywidgets as widgets
 
         auto = widgets.Layout(width="auto")
-        self.picture = widgets.HTML(value=self.svg(), layout=widgets.Layout(width="100%"))
+        self.picture = widgets.HTML(value=self.svg(), layout=widgets.Layout(width="100%",
+                                                                             overflow="auto"))
         self.picture.add_class("qsearch-editor-tree")
         self.node_menu = widgets.Dropdown(options=self.names(), value=self.selected,
                                           description="node", layout=widgets.Layout(width="12em"))
@@ -188,12 +214,16 @@ class TreeEditor(PictureWidget):
         self.set_button.on_click(lambda _: self._try(self.set_value, self.selected,
                                                      self.value_box.value))
         self.add_button.on_click(lambda _: self._try(self.add_child, self.selected,
-                                                     self.value_box.value or 0))
+                                                     self.value_box.value))
         self.remove_button.on_click(lambda _: self._try(self.remove, self.selected))
         self.left_button.on_click(lambda _: self._try(self.move, self.selected, -1))
         self.right_button.on_click(lambda _: self._try(self.move, self.selected, +1))
-        self.text_box = widgets.Textarea(value=self.text, layout=widgets.Layout(width="100%"))
-        self.load_button = widgets.Button(description="Load text", layout=auto)
+        self.text_box = widgets.Textarea(value=self.text,
+                                         layout=widgets.Layout(width="auto", flex="1 1 auto"))
+        self.load_button = widgets.Button(description="Load text", tooltip="replace the tree "
+                                          "by the one written in the box",
+                                          layout=widgets.Layout(width="auto", flex="0 0 auto",
+                                                                min_width="7.5em"))
         self.load_button.on_click(lambda _: self._try(self.load, self.text_box.value))
         self.algorithm_menu = widgets.Dropdown(options=list(ALGORITHMS), value="alphabeta",
                                                layout=widgets.Layout(width="9em"))
@@ -204,13 +234,15 @@ class TreeEditor(PictureWidget):
                                               tooltip="practise alpha-beta on this tree")
         self.exercise_button.on_click(lambda _: self._try(self.exercise))
         self.status = widgets.HTML(value="")
+        self.status.add_class("qsearch-editor-status")
         self.stepper_box = widgets.VBox([])
         wrap = widgets.Layout(flex_flow="row wrap")
         box = widgets.VBox([
             self.picture,
             widgets.HBox([self.node_menu, self.value_box, self.set_button, self.add_button,
                           self.remove_button, self.left_button, self.right_button], layout=wrap),
-            widgets.HBox([self.text_box, self.load_button]),
+            widgets.HBox([self.text_box, self.load_button],
+                         layout=widgets.Layout(width="100%", align_items="flex-start")),
             widgets.HBox([self.algorithm_menu, self.stepper_button, self.exercise_button],
                          layout=wrap),
             self.status, self.stepper_box])
@@ -218,16 +250,21 @@ class TreeEditor(PictureWidget):
         return box
 
     def _try(self, action, *args) -> None:
+        """Run a button's action: its note (or nothing) replaces the last message, an error
+        is shown in red and changes nothing."""
+        self.note = ""
         try:
             action(*args)
-            self.status.value = ""
         except (TypeError, ValueError) as err:
             self.status.value = (f"<span style='color:#c0262d;background:white'>"
                                  f"{html.escape(str(err))}</span>")
+            return
+        self.status.value = (f"<span style='color:#1f5fbf;background:white'>"
+                             f"{html.escape(self.note)}</span>" if self.note else "")
 
     def _menu(self, name) -> None:
         if not self._syncing and name is not None and name != self.selected:
-            self.select(name)
+            self._try(self.select, name)
 
     def _changed(self, redraw_only: bool = False) -> None:
         if self._widget is None:

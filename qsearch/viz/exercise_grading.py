@@ -1,7 +1,13 @@
 """What every exercise grades with: the student's entries read as numbers (:func:`parse_entry`),
 each wrong entry (:class:`Mistake`), the result (:class:`Grade`), the feedback shown in the
-widgets (its colours, :func:`grade_html`, :func:`error_html`), and the order both exercises
-read a tree in (:func:`walk_named`).
+widgets (its colours, :func:`grade_html`, :func:`error_html`), the order both exercises
+read a tree in (:func:`walk_named`), and the words every check uses.
+
+Two wordings, kept apart everywhere: **a cut happens at X** (the search of node X stops
+before all its children are searched, because its window closed) and **the branch to Y is
+pruned** (Y is a child that the cut at its parent leaves unsearched; the ✂ buttons mark
+these). A check says what is right or wrong and which step to look at, never the right
+number; only ``reveal=True`` (an instructor's switch) or **Show me** shows values.
 
 The exercises themselves are in :mod:`qsearch.viz.exercise_tree` and
 :mod:`qsearch.viz.exercise_ordering` (both importable from :mod:`qsearch.viz.exercise`).
@@ -20,7 +26,10 @@ CUT = "#8c8c8c"
 
 @dataclass(frozen=True)
 class Mistake:
-    """One wrong (or missing) entry: at ``node``, ``what`` ("value", "alpha", "beta", "cut")."""
+    """One wrong (or missing) entry: at ``node``, ``what`` ("value", "alpha", "beta", "cut",
+    "order"). ``asked`` is False for an entry nobody asked for (a value in a node the search
+    never reaches, a ✂ on a branch that is searched): a mistake that does not change the
+    count of answers."""
 
     node: str
     what: str
@@ -28,6 +37,7 @@ class Mistake:
     given: object
     step: int               # the trace index where the search settles this entry
     message: str
+    asked: bool = True
 
     def __str__(self) -> str:
         return self.message
@@ -41,6 +51,7 @@ class Grade:
     right: int
     total: int
     mistakes: tuple
+    summary: str = ""       # said instead of the list of mistakes (e.g. nothing entered yet)
 
     @property
     def passed(self) -> bool:
@@ -50,9 +61,38 @@ class Grade:
     def __str__(self) -> str:
         if self.passed:
             return "Right." if self.total == 1 else f"All {self.total} answers are right."
+        if self.summary:
+            return self.summary
         lines = [f"{self.right} of {self.total} right. To look at again:"]
-        lines += [f"- {m}" for m in self.mistakes]
+        seen = set()
+        for m in self.mistakes:                 # several entries can share one explanation
+            if m.message not in seen:
+                seen.add(m.message)
+                lines.append(f"- {m}")
         return "\n".join(lines)
+
+
+def in_words(names) -> str:
+    """``["A"]`` -> ``A``; ``["A", "B", "C"]`` -> ``A, B and C`` (never a Python list)."""
+    names = [str(n) for n in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def find_name(name, names, what: str = "node") -> str:
+    """``name`` among ``names``, ignoring case (an exact match wins); ValueError listing the
+    names in words when there is none."""
+    if not isinstance(name, str):
+        raise TypeError(f"a {what} is named by text such as 'B', not {type(name).__name__}")
+    names = list(names)
+    if name in names:
+        return name
+    folded = [n for n in names if n.lower() == name.strip().lower()]
+    if len(folded) == 1:
+        return folded[0]
+    raise ValueError(f"there is no {what} called {name!r}: it must be one of "
+                     f"{in_words(names)}")
 
 
 def parse_entry(text):

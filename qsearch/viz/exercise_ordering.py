@@ -8,7 +8,15 @@ values (this exercise before it is checked, and the tree editor).
 from __future__ import annotations
 
 from qsearch.games.toytrees import as_tree, named_nodes, tree_from_named
-from qsearch.viz.exercise_grading import Grade, Mistake, error_html, grade_html, walk_named
+from qsearch.viz.exercise_grading import (
+    Grade,
+    Mistake,
+    error_html,
+    find_name,
+    grade_html,
+    in_words,
+    walk_named,
+)
 from qsearch.viz.lazy_widget import PictureWidget
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number
 from qsearch.viz.tree import draw_tree, new_digraph
@@ -22,13 +30,23 @@ class MoveOrderingExercise(PictureWidget):
     the nodes it visits with the best-first order (at every node the best child for the player
     to move first: Knuth and Moore's minimal tree). Passing means visiting no more nodes
     than that. ``fail_hard`` and ``strict`` (cut only when alpha > beta, document 002's Alg. 2)
-    choose the alpha-beta the orders are graded with.
+    choose the alpha-beta the orders are graded with. Node names are read in any case
+    (``"q2"`` is Q2). The check names the node to look at again, not the values of its
+    children; ``reveal=True`` (for an instructor) adds them.
+
+    In the widget, Check grades what the boxes show: if a box holds an order that is not
+    valid, it says so and grades nothing. **Show me** (the stepper on the tree in the
+    student's order) is live once Check has been pressed, until the next edit, as in the
+    other exercises.
     """
 
     def __init__(self, tree, *, fail_hard: bool = True, strict: bool = False,
-                 title: str | None = None):
+                 title: str | None = None, reveal: bool = False):
+        if not all(isinstance(x, bool) for x in (fail_hard, strict, reveal)):
+            raise TypeError("fail_hard, strict and reveal must be True or False")
         self.state = as_tree(tree)
         self.strict = strict
+        self.reveal = reveal
         if self.state.__reduce__()[1][2] != 0:
             raise ValueError("exercises use trees with MAX (player 0) at the root")
         self.fail_hard = fail_hard
@@ -39,19 +57,32 @@ class MoveOrderingExercise(PictureWidget):
         self.inner = list(self.children)
         self.minimax = _minimax_values(self.named)
         self.orders: dict[str, list[str]] = {}
+        self.invalid: dict[str, str] = {}       # node -> why the order in its box is not valid
         self.grade: Grade | None = None
 
     def order(self, node: str, children) -> None:
-        """Search ``node``'s children in the order ``children`` (names; a permutation)."""
-        if node not in self.children:
-            raise ValueError(f"{node!r} is not an inner node; inner nodes: {self.inner}")
+        """Search ``node``'s children in the order ``children``: names (any case) as a list
+        or as text (``"Q7, Q5, Q6"``), each child once."""
+        node = find_name(node, self.inner, "inner node")
         if isinstance(children, str):
-            children = [c.strip() for c in children.replace(",", " ").split()]
-        children = list(children)
-        if sorted(children) != sorted(self.children[node]):
-            raise ValueError(f"the children of {node} are {self.children[node]} (each once, "
-                             f"in any order), not {children}")
-        self.orders[node] = children
+            children = children.replace(",", " ").split()
+        elif isinstance(children, (list, tuple)):
+            children = list(children)
+        else:
+            raise TypeError(f"the children's order is a list of names or text such as "
+                            f"'{', '.join(self.children[node])}', not {type(children).__name__}")
+        mine = self.children[node]
+        by_case = {c.lower(): c for c in mine}
+        named = [by_case.get(c.lower(), c) if isinstance(c, str) else c for c in children]
+        if sorted(map(str, named)) != sorted(mine):
+            said = in_words(map(str, children)) if children else "nothing"
+            raise ValueError(f"the children of {node} are {in_words(mine)}, each once in any "
+                             f"order; this order has {said}")
+        self.orders[node] = named
+        self.invalid.pop(node, None)
+        self._changed()
+
+    def _changed(self) -> None:
         self.grade = None
         if self._widget is not None:
             self._refresh()
@@ -88,7 +119,15 @@ class MoveOrderingExercise(PictureWidget):
                          strict=self.strict).nodes
 
     def check(self) -> Grade:
-        """Right when the student's order visits no more nodes than best-first order."""
+        """Right when the student's order visits no more nodes than best-first order.
+
+        ValueError when a box of the widget holds an order that is not valid (nothing is
+        graded then: never an older order than the one shown)."""
+        if self.invalid:
+            self.grade = None
+            raise ValueError("Not graded: " + " ".join(
+                f"the order typed at {n} is not valid ({why})." for n, why in
+                self.invalid.items()) + " Fix it, then Check.")
         mine, best = self.nodes_visited(), self.nodes_visited(self.best_orders())
         mistakes = ()
         if mine > best:
@@ -118,9 +157,12 @@ class MoveOrderingExercise(PictureWidget):
             value, is_max = self.minimax[name]
             if self.minimax[first][0] != value:
                 who = "MAX" if is_max else "MIN"
-                return name, (f"Look at {name} ({who}): its first child {first} is worth "
-                              f"{format_number(self.minimax[first][0])}, its best is worth "
-                              f"{format_number(value)}.")
+                text = (f"Look at {name} ({who}): its first child {first} is not the best "
+                        f"one for {who}, so the cuts below {name} come later than they could.")
+                if self.reveal:
+                    text += (f" ({first} is worth {format_number(self.minimax[first][0])}, "
+                             f"{name}'s best child {format_number(value)}.)")
+                return name, text
         return self.inner[0], "Put each player's best child first."
 
     def draw(self):
@@ -135,6 +177,8 @@ class MoveOrderingExercise(PictureWidget):
         """The stepper on the tree in the student's order."""
         from qsearch.viz.stepper import AlphaBetaStepper
 
+        if self.invalid:
+            raise ValueError("the order typed at " + in_words(self.invalid) + " is not valid")
         stepper = AlphaBetaStepper(self.reordered(), fail_hard=self.fail_hard,
                                    strict=self.strict)
         if self._widget is not None:
@@ -144,20 +188,24 @@ class MoveOrderingExercise(PictureWidget):
     def _build_widget(self):
         import ipywidgets as widgets
 
-        self.picture = widgets.HTML(value=self.svg(), layout=widgets.Layout(width="100%"))
+        self.picture = widgets.HTML(value=self.svg(), layout=widgets.Layout(width="100%",
+                                                                             overflow="auto"))
         self.picture.add_class("qsearch-exercise-tree")
         self.boxes = {}
         rows = []
         for name in self.inner:
             box = widgets.Text(value=", ".join(self.orders.get(name, self.children[name])),
                                description=name, layout=widgets.Layout(width="16em"))
+            box.add_class(f"qsearch-exercise-order-{name}")
             box.observe(lambda ch, n=name: self._typed(n, ch["new"]), names="value")
             self.boxes[name] = box
             rows.append(box)
         self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.check_button.on_click(lambda _: self.check())
-        self.show_button = widgets.Button(description="Show me")
-        self.show_button.on_click(lambda _: self.show_me())
+        self.check_button.on_click(lambda _: self._check_clicked())
+        self.show_button = widgets.Button(description="Show me", disabled=True,
+                                          tooltip="after a Check: open the search of your "
+                                                  "order, step by step")
+        self.show_button.on_click(lambda _: self._show_clicked())
         self.feedback = widgets.HTML(value="")
         self.feedback.add_class("qsearch-exercise-grade")
         self.stepper_box = widgets.VBox([])
@@ -171,13 +219,30 @@ class MoveOrderingExercise(PictureWidget):
         return box
 
     def _typed(self, name, text) -> None:
+        """A box edited: the order it now shows, or (not valid) a note that Check will not
+        grade until it is fixed; the last valid order is never graded in its place."""
         try:
             self.order(name, text)
+        except (TypeError, ValueError) as err:
+            self.invalid[name] = str(err)
+            self._changed()
+            self.feedback.value = error_html(err)
+
+    def _check_clicked(self) -> None:
+        try:
+            self.check()
+        except ValueError as err:
+            self.feedback.value = error_html(err)
+
+    def _show_clicked(self) -> None:
+        try:
+            self.show_me()
         except ValueError as err:
             self.feedback.value = error_html(err)
 
     def _refresh(self) -> None:
         self.picture.value = self.svg()
+        self.show_button.disabled = self.grade is None
         if self.grade is None:
             self.feedback.value = ""
             return

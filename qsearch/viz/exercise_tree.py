@@ -2,10 +2,17 @@
 
 * :class:`AlphaBetaExercise` draws a tree with only its leaf values. The student enters the
   value alpha-beta returns at each inner node (optionally the [alpha, beta] window each node
-  ends with) and marks the branches alpha-beta cuts. :meth:`~TreeExercise.check` runs the real
-  search (fail-hard or fail-soft, as chosen) and says what is wrong, node by node;
-  :meth:`~TreeExercise.show_me` opens the stepper at the first mistake.
-* :class:`MinimaxExercise`: the same with plain minimax (values only, nothing is cut).
+  ends with) and marks the pruned branches. :meth:`~TreeExercise.check` runs the real search
+  (fail-hard or fail-soft, strict or not, as chosen) and says which entries are wrong and
+  which step to look at again, never the right numbers; :meth:`~TreeExercise.show_me` opens
+  the stepper at the first mistake (the stepper shows the values).
+* :class:`MinimaxExercise`: the same with plain minimax (values only, nothing is pruned).
+
+What is counted: every value the search returns at an inner node it reaches (and its α and β
+when windows are asked) and every pruned branch: "k of N right" always has the same N for a
+tree. A value entered where the search never reaches, or a ✂ on a branch that is searched,
+is a mistake too, but not one more answer. ``reveal=True`` (an instructor's switch, also an
+attribute) adds the right values to the check's messages.
 
 The expected answers are read from the search's trace (:func:`build_search_tree`), not
 computed a second time, and each mistake carries the trace step where the search settles it.
@@ -24,13 +31,18 @@ from qsearch.viz.exercise_grading import (
     Grade,
     Mistake,
     error_html,
+    find_name,
     grade_html,
+    in_words,
     parse_entry,
     walk_named,
 )
 from qsearch.viz.lazy_widget import PictureWidget
-from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
-from qsearch.viz.tree import new_digraph, run_traced
+from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number
+from qsearch.viz.tree import cut_test, new_digraph, run_traced
+
+GREEK = {"alpha": "α", "beta": "β"}
+SELECTED_CUT_STYLE = "warning"     # a ✂ toggled on: a coloured button in light and dark themes
 
 
 class TreeExercise(PictureWidget):
@@ -41,13 +53,15 @@ class TreeExercise(PictureWidget):
     ask_cuts = True
 
     def __init__(self, tree, *, fail_hard: bool = True, windows: bool = False,
-                 strict: bool = False, title: str | None = None):
-        if not all(isinstance(x, bool) for x in (fail_hard, windows, strict)):
-            raise TypeError("fail_hard, windows and strict must be True or False")
+                 strict: bool = False, title: str | None = None, reveal: bool = False):
+        if not all(isinstance(x, bool) for x in (fail_hard, windows, strict, reveal)):
+            raise TypeError("fail_hard, windows, strict and reveal must be True or False")
         self.state = as_tree(tree)
         if self.state.__reduce__()[1][2] != 0:          # root_player
             raise ValueError("exercises use trees with MAX (player 0) at the root")
         self.fail_hard = fail_hard
+        self.strict = strict
+        self.reveal = reveal
         self.ask_windows = windows and self.algorithm != "minimax"
         self.title = title
         options = ({"fail_hard": fail_hard, "strict": strict}
@@ -63,10 +77,12 @@ class TreeExercise(PictureWidget):
         self.leaf_values = {n: body for n, body in walk_named(self.named)
                             if not isinstance(body, list)}
         self.searched = {self.names.name(i): node for i, node in self.search.nodes.items()}
+        self.ids = {self.names.name(i): i for i in self.search.nodes}
         self.cuts = {self.names.child_name(e.parent, e.action): e for e in self.search.pruned}
         self.values: dict[str, object] = {}
         self.alphas: dict[str, object] = {}
         self.betas: dict[str, object] = {}
+        self.unreadable: dict[tuple[str, str], str] = {}    # (node, what) -> text typed
         self.marked: set[str] = set()
         self.grade: Grade | None = None
         self._stepper = None
@@ -83,32 +99,43 @@ class TreeExercise(PictureWidget):
             sol["cuts"] = sorted(self.cuts, key=self.inner_order)
         return sol
 
+    def n_answers(self) -> int:
+        """How many answers are graded (the N of "k of N"): the value of every inner node
+        the search reaches (with windows: its α and β too) and every pruned branch."""
+        reached = sum(n in self.searched for n in self.inner)
+        return reached * (3 if self.ask_windows else 1) + (len(self.cuts) if self.ask_cuts else 0)
+
     def inner_order(self, name: str) -> int:
         """Breadth-first position of a node (sorting names as the tree reads)."""
         return self.state.names.index(name)
 
+    def cut_condition(self, is_max: bool) -> str:
+        """The test this exercise's search cuts on at a MAX (or MIN) node: ``α ≥ β``, or
+        ``α > β`` with strict cuts."""
+        return cut_test(is_max, self.strict)
+
     # ------------------------------------------------------------------ entries
     def enter(self, node: str, value=None, *, alpha=None, beta=None) -> None:
-        """The student's entries at inner ``node``: its value and (``windows=True``) alpha and
-        beta, as numbers or text (``"-inf"``); each call sets all three, None or blank
-        clearing one."""
+        """The student's entries at inner ``node`` (any case: ``"m4"`` is M4): its value and
+        (``windows=True``) alpha and beta, as numbers or text (``"-inf"``); each call sets all
+        three, None or blank clearing one."""
         node = self._inner(node)
         v, a, b = parse_entry(value), parse_entry(alpha), parse_entry(beta)
+        if not self.ask_windows and (a is not None or b is not None):
+            raise ValueError("this exercise does not ask for windows (windows=True does)")
         _set(self.values, node, v)
         if self.ask_windows:
             _set(self.alphas, node, a)
             _set(self.betas, node, b)
-        elif a is not None or b is not None:
-            raise ValueError("this exercise does not ask for windows (windows=True does)")
+        for what in ("value", "alpha", "beta"):
+            self.unreadable.pop((node, what), None)
         self._changed()
 
     def cut(self, node: str, on: bool = True) -> None:
-        """Mark (or unmark) the branch from ``node``'s parent to ``node`` as cut."""
+        """Mark (or unmark) the branch from ``node``'s parent to ``node`` as pruned."""
         if not self.ask_cuts:
-            raise ValueError(f"{type(self).__name__} asks for no cuts")
-        if node not in self.parent:
-            raise ValueError(f"{node!r} is not a node below the root; nodes: "
-                             f"{list(self.parent)}")
+            raise ValueError(f"{type(self).__name__} asks for no pruned branches")
+        node = find_name(node, self.parent, "node below the root")
         (self.marked.add if on else self.marked.discard)(node)
         self._changed()
 
@@ -117,6 +144,7 @@ class TreeExercise(PictureWidget):
         self.values.clear()
         self.alphas.clear()
         self.betas.clear()
+        self.unreadable.clear()
         self.marked.clear()
         self._changed()
 
@@ -127,14 +155,16 @@ class TreeExercise(PictureWidget):
         if self.ask_windows:
             self.alphas = {n: w[0] for n, w in sol["windows"].items()}
             self.betas = {n: w[1] for n, w in sol["windows"].items()}
+        self.unreadable.clear()
         self.marked = set(sol.get("cuts", ()))
         self._changed()
 
     def _inner(self, node) -> str:
-        if node not in self.inner:
-            what = "a leaf (its value is given)" if node in self.leaf_values else "not a node"
-            raise ValueError(f"{node!r} is {what}; enter values at {self.inner}")
-        return node
+        name = find_name(node, [*self.inner, *self.leaf_values])
+        if name in self.leaf_values:
+            raise ValueError(f"{name} is a leaf (its value is given); enter values at "
+                             f"{in_words(self.inner)}")
+        return name
 
     def _changed(self) -> None:
         self.grade = None
@@ -143,90 +173,165 @@ class TreeExercise(PictureWidget):
 
     # ------------------------------------------------------------------ grading
     def check(self) -> Grade:
-        """Grade every entry against the search; the mistakes in the order the search meets
-        them (so the first is where to start looking)."""
-        mistakes, total = [], 0
+        """Grade every entry against the search: "k of N right" (N: :meth:`n_answers`) and
+        the mistakes in the order the search meets them (so the first is where to start
+        looking), each saying what to look at again without the right number."""
+        mistakes = []
         for name in self.inner:
             node = self.searched.get(name)
-            given = self.values.get(name)
-            if node is None:                        # inside a cut branch: never searched
-                if given is not None or name in self.alphas or name in self.betas:
-                    total += 1
-                    mistakes.append(self._unsearched(name, "value", given))
+            if node is None:                        # inside a pruned branch: never searched
+                mistakes += self._unsearched(name)
                 continue
-            total += 1
             step = node.exited_at if node.exited_at is not None else len(self.result.trace) - 1
-            if given != node.value and not _same(given, node.value):
-                mistakes.append(Mistake(name, "value", node.value, given, step,
-                                        self._value_message(name, node, given)))
+            fields = [("value", self.values, node.value)]
             if self.ask_windows:
-                for k, (what, entries) in enumerate((("alpha", self.alphas),
-                                                     ("beta", self.betas))):
-                    total += 1
-                    want, got = node.window[k], entries.get(name)
-                    if not _same(got, want):
-                        greek = "α" if what == "alpha" else "β"
-                        said = "nothing" if got is None else format_number(got)
-                        mistakes.append(Mistake(
-                            name, what, want, got, step,
-                            f"{name}: {greek} is {format_number(want)} when it returns, "
-                            f"not {said}."))
+                fields += [("alpha", self.alphas, node.window[0]),
+                           ("beta", self.betas, node.window[1])]
+            for what, store, want in fields:
+                given = store.get(name)
+                if (name, what) in self.unreadable:
+                    text = self.unreadable[name, what]
+                    mistakes.append(Mistake(name, what, want, text, step,
+                                            f"{self._label(name, what)}: {text!r} is not a "
+                                            "number (write 3, -2, inf or -inf)."))
+                elif given is None:
+                    mistakes.append(Mistake(name, what, want, None, step, ""))
+                elif not _same(given, want):
+                    mistakes.append(Mistake(name, what, want, given, step,
+                                            self._wrong_message(name, what, given)))
         if self.ask_cuts:
             for child, edge in self.cuts.items():
-                total += 1
                 if child not in self.marked:
                     mistakes.append(Mistake(child, "cut", True, False, edge.event,
                                             self._missed_cut(child, edge)))
             for child in sorted(self.marked - set(self.cuts), key=self.inner_order):
-                total += 1
                 mistakes.append(self._false_cut(child))
+        mistakes = self._blanks_in_words(mistakes)
         mistakes.sort(key=lambda m: (m.step, self.inner_order(m.node)))
-        self.grade = Grade(total - len(mistakes), total, tuple(mistakes))
+        total = self.n_answers()
+        right = total - sum(m.asked for m in mistakes)
+        nothing = not (self.values or self.alphas or self.betas or self.marked
+                       or self.unreadable)
+        summary = ""
+        if nothing and not self.reveal:
+            what = "a value in each box" + (", its α and β" if self.ask_windows else "")
+            cuts = " and click ✂ on each pruned branch" if self.ask_cuts else ""
+            summary = (f"Nothing is entered yet ({total} answers to give): type {what}{cuts}, "
+                       "then press Check.")
+        self.grade = Grade(right, total, tuple(mistakes), summary)
         if self._widget is not None:
             self._refresh()
         return self.grade
 
-    def _value_message(self, name, node, given) -> str:
-        want = format_number(node.value)
-        if given is None:
-            return f"{name}: no value entered; the search returns {want} there."
-        role = self.search.role(node.id)
-        bound = self.search.bound_of(node.id)
-        why = ""
-        if bound != "=" and self.algorithm == "alphabeta":
-            hard = "fail-hard" if self.fail_hard else "fail-soft"
-            why = (f" ({name} is cut, so this is only a bound: its true value is "
-                   f"{'at most' if bound == '<=' else 'at least'} {want}; that is what "
-                   f"{hard} alpha-beta returns)")
+    def _blanks_in_words(self, mistakes) -> list:
+        """Blank entries share one line: "Still blank: the value at M4 and M5, β at P2."."""
+        blank = [m for m in mistakes if m.given is None and m.what in ("value", "alpha", "beta")
+                 and m.asked and not m.message]
+        if not blank:
+            return mistakes
+        parts = []
+        for what, label in (("value", "the value"), ("alpha", "α"), ("beta", "β")):
+            names = [m.node for m in blank if m.what == what]
+            if names:
+                parts.append(f"{label} at {in_words(names)}")
+        text = f"Still blank: {', '.join(parts)}."
+        if self.reveal:
+            text += " (The search: " + ", ".join(
+                f"{self._label(m.node, m.what)} = {format_number(m.expected)}"
+                for m in blank) + ".)"
+        return [Mistake(m.node, m.what, m.expected, None, m.step, text) if m in blank else m
+                for m in mistakes]
+
+    def _label(self, name, what) -> str:
+        return name if what == "value" else f"{name}'s {GREEK[what]}"
+
+    def _role(self, name) -> str:
+        return self.search.role(self.ids[name])
+
+    def _wrong_message(self, name, what, given) -> str:
+        node = self.searched[name]
+        role = self._role(name)
+        said = format_number(given)
+        if what == "value":
+            text = f"{name} ({role}) does not return {said}. {self._value_hint(name, node)}"
         else:
-            pick = "largest" if role == "MAX" else "smallest"
-            why = f" (the {pick} value of its children, as far as they are searched)"
-        return f"{name} ({role}) returns {want}, not {format_number(given)}{why}."
+            text = (f"{name} ({role}): its {GREEK[what]} when it returns is not {said}. "
+                    + self._window_hint(name, what, role))
+        if self.reveal:
+            want = node.value if what == "value" else node.window[what == "beta"]
+            text += f" (The search: {format_number(want)}.)"
+        return text
+
+    def _value_hint(self, name, node) -> str:
+        role = self._role(name)
+        pick = "largest" if role == "MAX" else "smallest"
+        if self.algorithm == "minimax":
+            return (f"Look again at its children: a {role} node returns the {pick} of the "
+                    "values its children return.")
+        cut = bool(node.pruned)
+        if self.fail_hard:
+            if cut:
+                bound = "β" if role == "MAX" else "α"
+                return (f"A cut happens at {name}, and fail-hard alpha-beta then returns the "
+                        f"bound that was crossed: {name}'s {bound}.")
+            bound = "α" if role == "MAX" else "β"
+            return (f"Fail-hard alpha-beta returns {name}'s final {bound}: the {pick} value "
+                    f"its children return, held inside the window {name} was given.")
+        if cut:
+            return (f"A cut happens at {name}; it returns the {pick} value among the children "
+                    "searched before the cut (fail-soft: the best value found).")
+        return (f"Look again at its children: it returns the {pick} value they return "
+                "(fail-soft: the best value found).")
+
+    def _window_hint(self, name, what, role) -> str:
+        moves = (role == "MAX") == (what == "alpha")
+        if not moves:
+            return (f"A {role} node never changes its {GREEK[what]}: it keeps the one its "
+                    "parent passed down when it was entered.")
+        direction = "rises to each larger" if what == "alpha" else "falls to each smaller"
+        return (f"It starts as the {GREEK[what]} its parent passed down and {direction} value "
+                "a child returns.")
 
     def _missed_cut(self, child, edge) -> str:
         parent = self.names.name(edge.parent)
-        a, b = format_number(edge.alpha), format_number(edge.beta)
-        test = f"α = {a} ≥ β = {b}" if edge.is_max else f"β = {b} ≤ α = {a}"
-        return f"{child} is cut: at {parent}, {test}, so {child} is never searched."
+        role = "MAX" if edge.is_max else "MIN"
+        same_cut = [c for c, e in self.cuts.items() if e.event == edge.event]
+        start = (f"Not every branch pruned by the cut at {parent} ({role}) is marked"
+                 if self.marked & set(same_cut) else
+                 f"A cut happens at {parent} ({role}) that is not marked")
+        text = (f"{start}: after each child of {parent} returns, test "
+                f"{self.cut_condition(edge.is_max)}; once it holds, every branch still to "
+                "come there is pruned.")
+        if self.reveal:
+            text += f" (The search prunes the branch to {child}.)"
+        return text
 
     def _false_cut(self, child) -> Mistake:
-        ids = [i for i, n in self.search.nodes.items() if self.names.name(i) == child]
-        if ids:
-            node = self.search.nodes[ids[0]]
+        parent = self.parent[child]
+        if child in self.ids:
+            node = self.search.nodes[self.ids[child]]
+            test = self.cut_condition(self._role(parent) == "MAX")
             return Mistake(child, "cut", False, True, node.entered_at,
-                           f"{child} is searched, not cut: at {self.parent[child]} the "
-                           f"window {format_window(node.entry_window)} is still open when "
-                           f"{child}'s turn comes.")
+                           f"The branch to {child} is not pruned: at {parent} "
+                           f"({self._role(parent)}) {test} does not hold yet when {child}'s "
+                           f"turn comes, so {child} is searched.", asked=False)
         above = self._cut_ancestor(child)
-        return Mistake(child, "cut", False, True, self.cuts[above].event,
-                       f"{child} is never searched, but the cut is higher up, at the "
-                       f"branch to {above}: mark only that one.")
+        text = (f"{child} is never searched, but its own branch is not the one pruned: a "
+                "branch above it is. Mark only the highest pruned branch.")
+        if self.reveal:
+            text += f" (The search prunes the branch to {above}.)"
+        return Mistake(child, "cut", False, True, self.cuts[above].event, text, asked=False)
 
-    def _unsearched(self, name, what, given) -> Mistake:
+    def _unsearched(self, name) -> list:
+        entered = [w for w, store in (("value", self.values), ("alpha", self.alphas),
+                                      ("beta", self.betas)) if name in store]
+        entered += [w for w in ("value", "alpha", "beta") if (name, w) in self.unreadable]
+        if not entered:
+            return []
         above = self._cut_ancestor(name)
-        return Mistake(name, what, None, given, self.cuts[above].event,
-                       f"{name} is never searched (the branch to {above} is cut): it has no "
-                       f"value in this search; leave it blank.")
+        return [Mistake(name, entered[0], None, self.values.get(name), self.cuts[above].event,
+                        f"{name} is never searched (a branch above it is pruned), so it has "
+                        "no value or window in this search: leave it blank.", asked=False)]
 
     def _cut_ancestor(self, name) -> str:
         while name not in self.cuts:
@@ -263,8 +368,10 @@ class TreeExercise(PictureWidget):
     # ------------------------------------------------------------------ picture
     def draw(self):
         """A :class:`graphviz.Digraph` of the exercise as it stands: leaves with their values,
-        inner nodes with the student's entries (green right, red wrong once checked), marked
-        cuts as dashed branches with scissors."""
+        inner nodes with the student's entries (once checked: green right, red wrong; blank
+        nodes stay plain, so the picture tells nothing the student has not entered), marked
+        branches dashed with scissors (a red "✂ ?" on a wrong mark; with ``reveal`` a red
+        "pruned?" on a pruned branch left unmarked)."""
         wrong = {(m.node, m.what) for m in (self.grade.mistakes if self.grade else ())}
         checked = self.grade is not None
         dot = new_digraph(graph_attr={
@@ -275,16 +382,18 @@ class TreeExercise(PictureWidget):
             edge_attr={"arrowhead": "none", "fontname": "Helvetica", "fontsize": "10"})
         for name, body in walk_named(self.named):
             if isinstance(body, list):
-                lines = [name, self._shown(self.values.get(name))]
+                lines = [name, self._shown(name, "value", self.values)]
                 if self.ask_windows:
-                    lines.append(f"[{self._shown(self.alphas.get(name))}, "
-                                 f"{self._shown(self.betas.get(name))}]")
+                    lines.append(f"[{self._shown(name, 'alpha', self.alphas)}, "
+                                 f"{self._shown(name, 'beta', self.betas)}]")
                 depth = len(self._path(name))
                 shape = "triangle" if depth % 2 == 0 else "invtriangle"
                 attrs = {"shape": shape, "width": "1.3" if self.ask_windows else "0.9",
                          "height": "1.25" if self.ask_windows else "0.75"}
+                entered = any(name in store for store in (self.values, self.alphas, self.betas))
+                entered = entered or any(k[0] == name for k in self.unreadable)
                 bad = any((name, w) in wrong for w in ("value", "alpha", "beta"))
-                if checked and name in self.searched or bad:
+                if checked and entered:
                     attrs.update(color=WRONG if bad else RIGHT, penwidth="2.2",
                                  fontcolor=WRONG if bad else RIGHT)
                 elif name in self.values:
@@ -300,16 +409,19 @@ class TreeExercise(PictureWidget):
                 e = {}
                 if child in self.marked:
                     e.update(style="dashed", color=CUT, label="✂")
-                if checked and (child, "cut") in wrong:
+                if checked and (child, "cut") in wrong and (child in self.marked
+                                                           or self.reveal):
                     e.update(color=WRONG, fontcolor=WRONG, penwidth="2.2",
-                             label="✂ ?" if child in self.marked else "cut?")
+                             label="✂ ?" if child in self.marked else "pruned?")
                 elif checked and child in self.marked:
                     e.update(color=RIGHT, fontcolor=RIGHT)
                 dot.edge(name, child, **e)
         return dot
 
-    @staticmethod
-    def _shown(value) -> str:
+    def _shown(self, name, what, store) -> str:
+        if (name, what) in self.unreadable:
+            return "✗"              # text that is not a number (the check says so)
+        value = store.get(name)
         return "?" if value is None else format_number(value)
 
     def _path(self, name) -> list:
@@ -323,7 +435,8 @@ class TreeExercise(PictureWidget):
     def _build_widget(self):
         import ipywidgets as widgets
 
-        self.picture = widgets.HTML(value=self.svg(), layout=widgets.Layout(width="100%"))
+        self.picture = widgets.HTML(value=self.svg(), layout=widgets.Layout(width="100%",
+                                                                             overflow="auto"))
         self.picture.add_class("qsearch-exercise-tree")
         self.boxes = {}
         rows = []
@@ -342,26 +455,33 @@ class TreeExercise(PictureWidget):
             row = widgets.HBox([label, *fields.values()])
             row.add_class(f"qsearch-exercise-node-{name}")
             rows.append(row)
-        parts = [widgets.HTML("<b>Values</b> at the inner nodes"
-                              + (" and their final [α, β]" if self.ask_windows else "")
-                              + ":"),
+        if self.algorithm == "minimax":
+            ask = "<b>Values</b>: the minimax value of every inner node:"
+        else:
+            ask = ("<b>Values</b>: what each inner node returns"
+                   + (", and its [α, β] when it returns" if self.ask_windows else "")
+                   + " (leave blank the nodes the search never reaches):")
+        parts = [widgets.HTML(ask),
                  widgets.HBox(rows, layout=widgets.Layout(flex_flow="row wrap"))]
         self.cut_buttons = {}
         if self.ask_cuts:
             for child in self.parent:
                 b = widgets.ToggleButton(description=f"✂ {child}", value=False,
-                                         tooltip=f"the branch to {child} is cut",
+                                         tooltip=f"the branch to {child} is pruned",
                                          layout=widgets.Layout(width="auto"))
                 b.add_class("qsearch-exercise-cut")
                 b.observe(lambda ch, c=child: self._toggled(c, ch["new"]), names="value")
                 self.cut_buttons[child] = b
-            parts += [widgets.HTML("<b>Cut branches</b> (click the ones alpha-beta never "
-                                   "searches):"),
+            parts += [widgets.HTML(
+                "<b>Pruned branches</b>: click ✂ on each child alpha-beta never searches (a "
+                f"cut happens at its parent when {html.escape(self.cut_condition(True))} at "
+                f"MAX, {html.escape(self.cut_condition(False))} at MIN):"),
                       widgets.HBox(list(self.cut_buttons.values()),
                                    layout=widgets.Layout(flex_flow="row wrap"))]
         self.check_button = widgets.Button(description="Check", button_style="primary")
         self.show_button = widgets.Button(description="Show me", disabled=True,
-                                          tooltip="open the search at the first mistake")
+                                          tooltip="after a Check: open the search, step by "
+                                                  "step, at the first mistake")
         self.check_button.on_click(lambda _: self._check_clicked())
         self.show_button.on_click(lambda _: self.show_me())
         self.feedback = widgets.HTML(value="")
@@ -375,20 +495,25 @@ class TreeExercise(PictureWidget):
         return box
 
     def _typed(self, name) -> None:
-        fields = self.boxes[name]
-        try:
-            entries = {w: parse_entry(b.value) for w, b in fields.items()}
-        except ValueError as err:
-            self.feedback.value = error_html(err)
-            return
-        _set(self.values, name, entries["value"])
-        if self.ask_windows:
-            _set(self.alphas, name, entries["alpha"])
-            _set(self.betas, name, entries["beta"])
+        """A box edited: its entry as it now reads; text that is not a number is kept as such
+        (graded "not a number"), never as the box's previous value."""
+        stores = {"value": self.values, "alpha": self.alphas, "beta": self.betas}
+        problem = None
+        for what, box in self.boxes[name].items():
+            try:
+                _set(stores[what], name, parse_entry(box.value))
+                self.unreadable.pop((name, what), None)
+            except (TypeError, ValueError) as err:
+                stores[what].pop(name, None)
+                self.unreadable[name, what] = box.value
+                problem = err
         self._changed()
+        if problem is not None:
+            self.feedback.value = error_html(problem)
 
     def _toggled(self, child, on) -> None:
         (self.marked.add if on else self.marked.discard)(child)
+        self.cut_buttons[child].button_style = SELECTED_CUT_STYLE if on else ""
         self._changed()
 
     def _check_clicked(self) -> None:
@@ -399,24 +524,27 @@ class TreeExercise(PictureWidget):
         for name, fields in self.boxes.items():
             for what, store in (("value", self.values), ("alpha", self.alphas),
                                 ("beta", self.betas)):
-                if what in fields:
+                if what in fields and (name, what) not in self.unreadable:
                     want = "" if store.get(name) is None else format_number(store[name])
                     got = fields[what].value
-                    if _parse_quiet(got) != store.get(name):
+                    if _parse_quiet(got) != store.get(name) or (want == "" and got.strip()):
                         fields[what].value = want.replace("−", "-")
         for child, b in self.cut_buttons.items():
-            if b.value != (child in self.marked):
-                b.value = child in self.marked
+            on = child in self.marked
+            if b.value != on:
+                b.value = on
+            b.button_style = SELECTED_CUT_STYLE if on else ""
 
     def _refresh(self) -> None:
         self._sync_fields()
         self.picture.value = self.svg()
+        # Show me is live once Check has been pressed, until the next edit (the same rule in
+        # every exercise): it opens the search at that Check's first mistake.
+        self.show_button.disabled = self.grade is None
         if self.grade is None:
             self.feedback.value = ""
-            self.show_button.disabled = True
         else:
             self.feedback.value = grade_html(str(self.grade), self.grade.passed)
-            self.show_button.disabled = self.grade.passed
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.state!r}, {len(self.inner)} inner nodes)"
@@ -429,20 +557,25 @@ class AlphaBetaExercise(TreeExercise):
     ``tree`` is an ExplicitTree, nested lists or the text form. ``fail_hard=True`` grades
     against the class notes' procedure (a cut node returns a value clamped to its window),
     False against fail-soft alpha-beta (the best value found, which may lie outside it).
-    ``strict=True`` cuts only when alpha > beta (document 002's Alg. 2), not on a tie.
+    ``strict=True`` cuts only when alpha > beta (document 002's Alg. 2), not on a tie; the
+    checks then print that test (``α > β``, ``β < α``). ``reveal=True`` (for an instructor)
+    adds the right values to the check's messages.
     """
 
     algorithm = "alphabeta"
 
 
 class MinimaxExercise(TreeExercise):
-    """Fill in the minimax value of every inner node (nothing is cut)."""
+    """Fill in the minimax value of every inner node (nothing is pruned).
+
+    ``MinimaxExercise(tree, title=None, reveal=False)``; ``reveal=True`` (for an instructor)
+    adds the right values to the check's messages."""
 
     algorithm = "minimax"
     ask_cuts = False
 
-    def __init__(self, tree, *, title: str | None = None):
-        super().__init__(tree, title=title)
+    def __init__(self, tree, *, title: str | None = None, reveal: bool = False):
+        super().__init__(tree, title=title, reveal=reveal)
 
 
 def _set(store: dict, key, value) -> None:

@@ -3,7 +3,8 @@
 Drawn from x's side, as the text board: x's points 13-24 along the bottom (x starts on
 its 24, 23 and 22 points, bottom right) and 12-1 along the top; x moves right to left
 along the bottom, then left to right along the top, and bears off at the top right.
-Checkers carry ``class="checker p0"`` (x, dark) / ``class="checker p1"`` (o, light).
+Checkers carry ``class="checker p0"`` (x, dark) / ``class="checker p1"`` (o, light); a
+legend under the board ties the two colours to x and o.
 """
 from __future__ import annotations
 
@@ -57,13 +58,14 @@ def hypergammon_svg(state, size: int = 420, title: str | None = None) -> str:
     roll = state.dice_roll()
     if state.is_terminal():
         w = state.winner()
-        info += "   game over: " + ("draw" if w is None else f"{'xo'[w]} wins")
+        info += " · game over: " + ("draw" if w is None else f"{'xo'[w]} wins")
     elif roll is None:
-        info += "   dice to roll"
+        info += " · dice to roll"
     else:
-        info += f"   {'xo'[state.current_player()]} to play {roll[0]}-{roll[1]}"
+        info += f" · {'xo'[state.current_player()]} to play {roll[0]}-{roll[1]}"
     body.append(f'<text x="{W // 2}" y="{2 * H + 54}" font-size="14" fill="#ffffff">'
                 f'{escape(info)}</text>')
+    body.append(_legend(width - 150, 2 * H + 49))
     height_px = round(size * height / width)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{size}" height="{height_px}" role="img">'
@@ -73,3 +75,13 @@ def hypergammon_svg(state, size: int = 420, title: str | None = None) -> str:
 def _checker(cx: int, cy: int, player: int) -> str:
     return (f'<circle class="checker p{player}" cx="{cx}" cy="{cy}" r="{W // 2 - 2}" '
             f'fill="{COLORS[player]}" stroke="#5e5c64" stroke-width="2"/>')
+
+
+def _legend(x: int, y: int) -> str:
+    """Which checkers are x and which o: "x (dark)  o (light)", each beside its checker."""
+    parts = ['<g class="legend">']
+    for player, (dx, word) in enumerate(((0, "x (dark)"), (76, "o (light)"))):
+        parts.append(f'<circle cx="{x + dx + 7}" cy="{y}" r="7" fill="{COLORS[player]}" '
+                     f'stroke="#5e5c64" stroke-width="1.5"/><text x="{x + dx + 18}" '
+                     f'y="{y + 5}" font-size="14" fill="#ffffff">{word}</text>')
+    return "".join(parts) + "</g>"

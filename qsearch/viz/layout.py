@@ -406,7 +406,20 @@ def _esc(text) -> str:
     return html.escape(str(text), quote=True)
 
 
-class PureDigraph(graphviz.Digraph):
+PICTURE_TEXT = "A tree of {nodes} nodes: trust the notebook or run the cell to see its picture."
+
+
+class TreeDrawing(graphviz.Digraph):
+    """A :class:`graphviz.Digraph` whose text form is a sentence, not ``<... at 0x...>``: it
+    is what a notebook shows where it cannot show the picture (:data:`PICTURE_TEXT`)."""
+
+    def __repr__(self) -> str:
+        _, nodes, _ = parse(self)
+        shown = sum(1 for n in nodes.values() if n.visible)
+        return PICTURE_TEXT.format(nodes=shown)
+
+
+class PureDigraph(TreeDrawing):
     """A :class:`graphviz.Digraph` drawn by :func:`digraph_svg` (no ``dot`` program needed).
 
     Only SVG output is available (``pipe(format="svg")``, the notebook picture); other

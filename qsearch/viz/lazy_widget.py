@@ -25,6 +25,9 @@ class LazyWidget:
     """
 
     _widget = None                 # the box, once built
+    # The bundle's text/plain: what a viewer that shows neither the widget nor a picture
+    # prints (instead of ipywidgets' ``VBox(children=(...``).
+    text_form = "An interactive widget: run the cell to use it."
 
     @property
     def widget(self):
@@ -42,11 +45,13 @@ class LazyWidget:
         return None
 
     def _repr_mimebundle_(self, include=None, exclude=None):
-        """The live widget (and :meth:`_bundle_svg`, for viewers without a kernel)."""
+        """The live widget (and :meth:`_bundle_svg`, for viewers without a kernel), with
+        :attr:`text_form` as its text."""
         bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        data["text/plain"] = self.text_form
         svg = self._bundle_svg()
         if svg is not None:
-            data = bundle[0] if isinstance(bundle, tuple) else bundle
             data["image/svg+xml"] = svg
         return bundle
 

@@ -6,7 +6,8 @@
   at an iteration the selection path is drawn in red and the expanded node filled green.
 * :func:`uct_bars_svg`: the root children's UCT values as stacked bars, exploitation
   ``Q/N`` plus exploration ``c sqrt(ln N / N_i)``.
-* :class:`MCTSStepper`: one iteration per step (play/pause, slider, previous/next): the tree,
+* :class:`MCTSStepper`: one iteration per step (play/pause, a speed, slider, previous/next,
+  shared with the other steppers by :mod:`qsearch.viz.step_controls`): the tree,
   a caption (the path, the expanded node, the rollout as a line of moves, the result and the
   updated numbers) and the bar chart.
 
@@ -23,6 +24,7 @@ from qsearch.core.constants import CHANCE
 from qsearch.core.mcts_results import MCTSTree
 from qsearch.games import protocol
 from qsearch.viz.lazy_widget import LazyWidget
+from qsearch.viz.step_controls import StepControls, check_interval
 from qsearch.viz.tree import svg_text
 
 PATH_COLOR = "#c01c28"
@@ -100,7 +102,7 @@ def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | Non
     its new node in green. ``state``: the searched state, for move labels (``x@2``, ``d3``);
     ``edge_labels``: False for action numbers, or ``f(parent_state, action) -> str``.
     """
-    import graphviz
+    from qsearch.viz.layout import TreeDrawing  # a Digraph whose repr is a sentence
 
     for name, value in (("top_k", top_k), ("max_depth", max_depth)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)
@@ -139,7 +141,7 @@ def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | Non
                 nxt.append(j)
         frontier = nxt
         depth += 1
-    dot = graphviz.Digraph(graph_attr={
+    dot = TreeDrawing(graph_attr={
         "rankdir": "TB", "nodesep": "0.25", "ranksep": "0.45", "bgcolor": "white",
         "ordering": "out", "fontname": "Helvetica",
         **({"size": size} if size else {}),
@@ -254,8 +256,7 @@ class MCTSStepper(LazyWidget):
                  max_depth: int | None = 3, edge_labels=None, **mcts_options):
         from qsearch.search import mcts
 
-        if isinstance(interval, bool) or not isinstance(interval, int) or interval < 1:
-            raise ValueError(f"interval must be milliseconds >= 1, not {interval!r}")
+        check_interval(interval)
         self.state = state.clone()
         self.result = mcts(state, iterations, c=c, seed=seed, trace=True, **mcts_options)
         self.c = float(c)
@@ -334,55 +335,38 @@ class MCTSStepper(LazyWidget):
     def _build_widget(self):
         import ipywidgets as widgets
 
-        n = self.n_steps
-        self.play = widgets.Play(value=1, min=1, max=n, step=1, interval=self.interval,
-                                 description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(value=1, min=1, max=n, description="iteration",
-                                        layout=widgets.Layout(width="40%", min_width="240px"))
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.previous = widgets.Button(description="◀ previous",
-                                       layout=widgets.Layout(width="auto"))
-        self.next = widgets.Button(description="next ▶", layout=widgets.Layout(width="auto"))
-        self.previous.on_click(lambda _: self._move(-1))
-        self.next.on_click(lambda _: self._move(+1))
+        self.controls = StepControls(self.n_steps, self._show, label="iteration",
+                                     interval=self.interval)
+        self.play, self.speed = self.controls.play, self.controls.speed
+        self.slider = self.controls.slider
+        self.previous, self.next = self.controls.previous, self.controls.next
         self.caption_html = widgets.HTML(value=self._caption_html(1))
         self.caption_html.add_class("qsearch-stepper-caption")
         # Both pictures shrink to the window (max-width: 100%); the bars wrap below the tree
         # when they do not fit beside it.
         self.picture = widgets.HTML(value=self.svg(1),
-                                    layout=widgets.Layout(max_width="100%", flex="0 1 auto"))
+                                    layout=widgets.Layout(max_width="100%", flex="0 1 auto",
+                                                          overflow="auto"))
         self.picture.add_class("qsearch-stepper-tree")
         self.bars = widgets.HTML(value=self.bars_svg(1),
-                                 layout=widgets.Layout(max_width="100%", flex="0 1 auto"))
+                                 layout=widgets.Layout(max_width="100%", flex="0 1 auto",
+                                                       overflow="auto"))
         self.bars.add_class("qsearch-mcts-bars")
-        self.slider.observe(self._on_slider, names="value")
-        self._enable_buttons(1)
-        controls = widgets.HBox([self.play, self.previous, self.slider, self.next],
-                                layout=widgets.Layout(flex_flow="row wrap"))
-        box = widgets.VBox([controls, self.caption_html,
+        box = widgets.VBox([self.controls.box, self.caption_html,
                             widgets.HBox([self.picture, self.bars],
                                          layout=widgets.Layout(flex_flow="row wrap"))])
         box.add_class("qsearch-stepper")
         return box
 
-    def _enable_buttons(self, k: int) -> None:
-        self.previous.disabled = k <= 1
-        self.next.disabled = k >= self.n_steps
-
     def step_to(self, k: int) -> None:
         """Show iteration ``k`` (what the slider does)."""
         _ = self.widget          # builds the controls on first use
-        self.slider.value = self._check(k)
+        self.controls.go(self._check(k))
 
-    def _move(self, delta: int) -> None:
-        self.slider.value = min(max(self.slider.value + delta, 1), self.n_steps)
-
-    def _on_slider(self, change) -> None:
-        k = change["new"]
+    def _show(self, k: int) -> None:
         self.caption_html.value = self._caption_html(k)
         self.picture.value = self.svg(k)
         self.bars.value = self.bars_svg(k)
-        self._enable_buttons(k)
 
     def _caption_html(self, k: int) -> str:
         text = self.caption(k).split(": ", 1)[1]         # after "Iteration k: "

@@ -5,8 +5,10 @@ squares are grey, each colour's start square is tinted in its colour and marked 
 final square (where its corridor begins) marked ``F``. Each corridor runs from its final
 square towards the centre (squares 1..7), the goal is the centre, and each colour's home
 is a box outside the ring next to its start square. Pieces are discs in their colour with
-their id; on the right, both hands of die values, the pending bonus, the turn's colour and
-the player to move. Used by ``ParCheckers._repr_svg_``.
+their id (those in the goal around the word "goal", never over it); on the right, both hands
+of die values, the pending bonus, the turn's colour, the player to move, the last move in one
+line and a legend (YY and the bonuses in the rules' words). Used by
+``ParCheckers._repr_svg_``.
 """
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ FINAL = {"Y": 68, "B": 17, "R": 34, "G": 51}
 CX = CY = 365
 R_IN, R_OUT = 250, 300
 HOME, GOAL = 0, 76
+GOAL_RADIUS = 36                # pieces in the goal: this far from the centre, side by side
 
 
 def _angle(square: float) -> float:
@@ -59,8 +62,8 @@ def _piece(x: float, y: float, colour: str, ident: int, r: float = 11) -> str:
 def _location_xy(colour: str, loc: int) -> tuple[float, float]:
     if loc == HOME:
         return _home_point(colour)
-    if loc == GOAL:
-        return _point(34, _angle(FINAL[colour]))
+    if loc == GOAL:                  # between the word "goal" and the circle's edge
+        return _point(GOAL_RADIUS, _angle(FINAL[colour]))
     if loc > 68:
         return _corridor_point(colour, loc - 68)
     return _point((R_IN + R_OUT) / 2, _angle(loc))
@@ -111,7 +114,11 @@ def parcheckers_svg(state, highlight=None) -> str:
         n = len(pieces)
         for k, (colour, ident) in enumerate(pieces):
             dx = (k - (n - 1) / 2) * 16
-            if loc in (HOME, GOAL) or loc > 68:
+            if loc == GOAL:                     # side by side along the circle: the word
+                a = _angle(FINAL[colour])       # "goal" in the middle stays clear
+                dx = (k - (n - 1) / 2) * 24
+                px, py = x - dx * math.sin(a), y + dx * math.cos(a)
+            elif loc == HOME or loc > 68:
                 px, py = x + dx, y
             else:
                 a = _angle(loc)                 # side by side across the ring
@@ -163,21 +170,32 @@ def _panel(state, highlight) -> str:
                          f'fill="#111">bonus {bonus} to play</text>')
             y += 30
         y += 22
-    if highlight is not None:
-        parts.append(f'<text x="{x0}" y="{y}" font-size="14" fill="#333">last move: '
-                     f'{state.action_to_string(highlight)}</text>')
     flags = [name for name, on in (("capture", state.is_eating_move()),
                                    ("goal", state.is_goal_move()),
                                    ("bounce", state.is_bounce_move())) if on]
-    if flags:
-        parts.append(f'<text x="{x0}" y="{y + 22}" font-size="14" fill="#333">last move: '
-                     f'{", ".join(flags)}</text>')
-    legend_y = 630
-    parts.append(f'<rect x="{x0}" y="{legend_y}" width="16" height="14" fill="#c9c9c9" '
-                 f'stroke="#555"/><text x="{x0 + 22}" y="{legend_y + 12}" font-size="12">'
-                 f'safe square</text>'
-                 f'<text x="{x0}" y="{legend_y + 34}" font-size="12">S start square, '
-                 f'F corridor entry</text>'
-                 f'<text x="{x0}" y="{legend_y + 52}" font-size="12">boxes outside: '
-                 f'homes</text>')
+    if highlight is not None:          # one line: the move, and what it did
+        what = f" ({', '.join(flags)})" if flags else ""
+        parts.append(f'<text x="{x0}" y="{y}" font-size="14" fill="#333">last move: '
+                     f'{state.action_to_string(highlight)}{what}</text>')
+    parts.append(_legend(x0, 560))
     return "".join(parts)
+
+
+# The legend, in the rules' words (docs/parcheckers_rules.md): what the marks and the values
+# that are not plain die faces mean.
+LEGEND = ("a value v moves 2v squares",
+          "YY (yinyang): 1 square, the only odd move",
+          "bonus 20 after a capture (40 squares),",
+          "10 after reaching the goal (20 squares)",
+          "S start square, F corridor entry",
+          "boxes outside: homes")
+
+
+def _legend(x0: int, y0: int) -> str:
+    parts = [f'<g class="legend"><rect x="{x0}" y="{y0}" width="16" height="14" '
+             f'fill="#c9c9c9" stroke="#555"/><text x="{x0 + 22}" y="{y0 + 12}" font-size="12" '
+             f'fill="#222">safe square</text>']
+    for k, line in enumerate(LEGEND):
+        parts.append(f'<text x="{x0}" y="{y0 + 32 + 18 * k}" font-size="12" fill="#222">'
+                     f'{line}</text>')
+    return "".join(parts) + "</g>"

@@ -7,8 +7,14 @@ browser too::
 
     game = PlayParCheckers(opponent=agent(3))
     game.choose_value("5"); game.choose_piece("G", 0)     # the same as game.play("G 0 5")
-    game.undo(); game.new_game(human=1)
+    game.undo(); game.new_game(human=1, opponent=0)        # agent 0 opens this time
     game.state, game.status_text
+
+The widget offers document 004's agents 0-3 ("opponent") and the seat ("I play
+yellow+green"): both act at once while you have not moved, else at the next New game (the
+widget says so). Undo takes back one visible thing: a value chosen but not played first,
+else your last move with the agent's turns after it. Each value button's tooltip says how far
+it moves, in the rules' words (YY is the yinyang: 1 square; 20 is the capture bonus).
 
 The board is an SVG string in ``widgets.HTML`` (no ``Output`` widget: strict nbval passes);
 a notebook viewed without a kernel shows the same board as a static SVG. As in
@@ -34,13 +40,54 @@ from qsearch.viz.play import THINKING_BADGE, ThinkingGuard
 BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most this size
 
 
+AGENTS = (0, 1, 2, 3)            # document 004's agents, offered by the widget
+GIVEN = "given"                 # the chooser's key for an opponent passed in that is not one
+
+# What a value does, in the rules' words (docs/parcheckers_rules.md), for the buttons' tooltips.
+VALUE_HELP = {
+    "1": "1: moves 2 squares",
+    "2": "2: moves 4 squares",
+    "4": "4: moves 8 squares",
+    "5": "5: moves 10 squares; the only value that takes a piece out of home",
+    "6": "6: moves 12 squares (14 if the piece's colour has no piece at home), then the same "
+         "colour moves again",
+    "YY": "YY (yinyang): moves 1 square, the only odd move",
+    "10": "10: the goal bonus, one-off: 20 squares, any piece of your two colours",
+    "20": "20: the capture bonus, one-off: 40 squares, any piece of your two colours",
+}
+
+
+def agent_id(opponent) -> int | None:
+    """Which of document 004's agents ``opponent`` is (0-3), or None for any other player."""
+    for k in AGENTS:
+        standard = agent(k)
+        if type(opponent) is type(standard) and \
+                getattr(opponent, "name", None) == standard.name:
+            return k
+    return None
+
+
+def _opponent(choice):
+    """An agent id (0-3) as a new agent; any other player as it is."""
+    if isinstance(choice, bool):
+        raise TypeError("opponent must be an agent id 0-3 or a player f(state, rng), not a bool")
+    if isinstance(choice, int):
+        return agent(choice)               # refuses ids other than 0-3, naming them
+    if not callable(choice):
+        raise TypeError(f"opponent must be an agent id 0-3 or a player f(state, rng), not "
+                        f"{type(choice).__name__}")
+    return choice
+
+
 class PlayParCheckers(ThinkingGuard, LazyWidget):
-    """You (player ``human``, 0 = yellow + green) against ``opponent`` (default agent 3)."""
+    """You (player ``human``, 0 = yellow + green) against ``opponent`` (default agent 3): an
+    agent id 0-3 or any player ``f(state, rng) -> action``."""
 
     def __init__(self, opponent=None, human: int = 0, seed: int = 0):
         if human not in (0, 1):
             raise ValueError(f"human must be player 0 or 1, not {human!r}")
-        self.opponent = opponent if opponent is not None else agent(3)
+        self.opponent = _opponent(3 if opponent is None else opponent)
+        self._given = None if agent_id(self.opponent) is not None else self.opponent
         self.human = human
         self.rng = random.Random(seed)
         self.value = None
@@ -51,12 +98,15 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
-    def new_game(self, human: int | None = None) -> None:
-        """Start again (the agent moves at once if it plays first)."""
+    def new_game(self, human: int | None = None, opponent=None) -> None:
+        """Start again (the agent moves at once if it plays first); ``human``: your seat,
+        ``opponent``: an agent id 0-3 or a player (None: keep them)."""
         if human is not None:
             if human not in (0, 1):
                 raise ValueError(f"human must be player 0 or 1, not {human!r}")
             self.human = human
+        if opponent is not None:
+            self.opponent = _opponent(opponent)
         self.state = ParCheckers()
         self.value = None
         self.message = ""
@@ -121,11 +171,18 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         return None
 
     def undo(self) -> int:
-        """Take back your last move and the agent's turns after it; returns how many moves.
+        """Take back one thing; returns how many moves were taken back.
 
-        Returns 0 (and changes nothing) if you have not moved yet: the agent's opening
+        A value chosen but not played yet is unchosen first (0 moves: one click undoes one
+        visible thing). Otherwise your last move and the agent's turns after it are taken
+        back. Returns 0 (and changes nothing) if you have not moved yet: the agent's opening
         turns are never taken back (it would not move again).
         """
+        if self.value is not None:
+            self.value = None
+            self.message = ""
+            self._refresh()
+            return 0
         last = self._last_human_move()
         if last is None:
             return 0
@@ -142,15 +199,17 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
     @property
     def status_text(self) -> str:
         """The status line: the agent's last turns, then what to do now (or the result)."""
+        return " | ".join(self._status_parts())
+
+    def _status_parts(self) -> list[str]:
         s = self.state
         parts = []
         if self.agent_moves:
-            parts.append(f"{getattr(self.opponent, 'name', 'agent')} played "
-                         f"{', '.join(self.agent_moves)}")
+            parts.append(f"{self._agent_name()} played {', '.join(self.agent_moves)}")
         if s.is_terminal():
             parts.append("you win!" if s.winner_player() == self.human else "the agent wins")
         elif self.thinking or s.current_player() != self.human:
-            parts.append("the agent is thinking…")
+            parts.append(f"{self._agent_name()} is thinking…")
         elif self.value is None:
             parts.append(f"your move: choose a value ({', '.join(s.available_values())})")
         else:
@@ -159,7 +218,10 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
                          f"value {self.value}: no piece can move, SKIP")
         if self.message:
             parts.append(self.message)
-        return " | ".join(parts)
+        return parts
+
+    def _agent_name(self) -> str:
+        return getattr(self.opponent, "name", None) or "the agent"
 
     def svg(self) -> str:
         """The board, the last move ringed (an SVG string)."""
@@ -167,6 +229,17 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         return parcheckers_svg(self.state, highlight=history[-1] if history else None)
 
     # ------------------------------------------------------------------ widget
+    def _agent_options(self) -> list[tuple[str, object]]:
+        options = [(agent(k).name, k) for k in AGENTS]
+        if self._given is not None:
+            options.append((getattr(self._given, "name", None) or "your player", GIVEN))
+        return options
+
+    def _chosen_opponent(self):
+        """The opponent the chooser names (its agent id, or the player passed in)."""
+        choice = self._agent.value
+        return self._given if choice == GIVEN else choice
+
     def _build_widget(self):
         self._values = widgets.ToggleButtons(options=[], value=None, description="value",
                                              style={"button_width": "48px"},
@@ -180,20 +253,53 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         self._status = widgets.HTML()
         self._status.add_class("qsearch-play-status")
         self._new = widgets.Button(description="New game", icon="refresh",
+                                   tooltip="start again with the opponent and seat chosen",
                                    layout=widgets.Layout(width="110px"))
-        self._new.on_click(lambda _b: self._guarded(
-            lambda: self.new_game(0 if self._first.value else 1)))
+        self._new.on_click(lambda _b: self._guarded(self._start_chosen))
         self._undo = widgets.Button(description="Undo", icon="undo",
+                                    tooltip="unchoose the value chosen, else take back your "
+                                            "last move and the agent's turns after it",
                                     layout=widgets.Layout(width="90px"))
         self._undo.on_click(lambda _b: self._guarded(self.undo))
         self._first = widgets.Checkbox(value=self.human == 0, description="I play yellow+green",
                                        indent=False, layout=widgets.Layout(width="auto"))
+        self._agent = widgets.Dropdown(options=self._agent_options(),
+                                       value=agent_id(self.opponent)
+                                       if self._given is None else GIVEN,
+                                       description="opponent",
+                                       tooltip="document 004's agents 0-3",
+                                       layout=widgets.Layout(width="auto"))
+        self._pending = widgets.HTML()          # "takes effect at New game", when it does
+        self._first.observe(self._on_setting, names="value")
+        self._agent.observe(self._on_setting, names="value")
         box = widgets.VBox([self._board, self._values, self._pieces,
-                            widgets.HBox([self._new, self._undo, self._first],
-                                         layout=widgets.Layout(flex_flow="row wrap")),
+                            widgets.HBox([self._new, self._undo, self._agent, self._first,
+                                          self._pending],
+                                         layout=widgets.Layout(flex_flow="row wrap",
+                                                               align_items="center")),
                             self._status])
         box.add_class("qsearch-play")
         return box
+
+    def _start_chosen(self) -> None:
+        self.new_game(0 if self._first.value else 1, self._chosen_opponent())
+
+    def _settings_differ(self) -> bool:
+        """The seat or the opponent chosen is not the game's."""
+        chosen = self._agent.value
+        opponent = GIVEN if self._given is not None and self.opponent is self._given \
+            else agent_id(self.opponent)
+        return (0 if self._first.value else 1) != self.human or chosen != opponent
+
+    def _on_setting(self, change) -> None:
+        """The seat or the opponent changed: a new game at once if you have not moved yet
+        (nothing is lost), else the change waits for New game, and the widget says so."""
+        if self.thinking:                  # disabled meanwhile; applied at New game
+            return
+        if self._last_human_move() is None and not self.state.is_terminal():
+            self._start_chosen()
+        else:
+            self._refresh()
 
     def _on_value(self, change) -> None:
         if self._stale():
@@ -231,6 +337,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         # enabled, if the options become empty).
         options = s.available_values() if mine else s.hand_values(self.human)
         self._values.unobserve(self._on_value, names="value")
+        self._values.tooltips = [VALUE_HELP.get(v, v) for v in options]
         self._values.options = options
         self._values.value = self.value if mine and self.value in options else None
         self._values.disabled = not mine
@@ -244,11 +351,19 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         self._pieces.children = buttons
         for b in old:
             b.close()
-        self._new.disabled = self._first.disabled = self.thinking
-        self._undo.disabled = self.thinking or self._last_human_move() is None
+        self._new.disabled = self._first.disabled = self._agent.disabled = self.thinking
+        self._undo.disabled = self.thinking or (self.value is None
+                                                and self._last_human_move() is None)
+        self._pending.value = ("<i>takes effect at New game</i>" if self._settings_differ()
+                               else "")
         self._board.value = self.svg()
-        sign = THINKING_BADGE if self.thinking else ""
-        self._status.value = f"<p>{sign}{escape(self.status_text)}</p>"
+        parts = self._status_parts()
+        sign = ""
+        if self.thinking:              # the sign says it, once: "agent 3 … is thinking…"
+            said = f"{self._agent_name()} is thinking…"
+            sign = THINKING_BADGE.replace("thinking…", escape(said))
+            parts = [part for part in parts if part != said]
+        self._status.value = f"<p>{sign}{escape(' | '.join(parts))}</p>"
 
     def _bundle_svg(self) -> str:
         """The board as a static SVG (at its full size) for viewers without a kernel."""

@@ -21,8 +21,8 @@ def _code(piece: int) -> str:
     return "".join(str(1 + 2 * k + ((piece >> (3 - k)) & 1)) for k in range(4))
 
 
-def piece_svg(piece: int, cx: float, cy: float, cell: float = CELL) -> str:
-    """One piece centred at (cx, cy) in a cell of side ``cell``."""
+def piece_svg(piece: int, cx: float, cy: float, cell: float = CELL, css: str = "piece") -> str:
+    """One piece centred at (cx, cy) in a cell of side ``cell`` (a ``<g class=css>``)."""
     dark = (piece >> 3) & 1
     square = (piece >> 2) & 1
     short = (piece >> 1) & 1
@@ -46,15 +46,17 @@ def piece_svg(piece: int, cx: float, cy: float, cell: float = CELL) -> str:
         else:
             parts.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{h:.1f}" fill="{HOLE}"/>')
     title = f"<title>{_code(piece)}</title>"
-    return f"<g>{title}{''.join(parts)}</g>"
+    return f'<g class="{css}">{title}{"".join(parts)}</g>'
 
 
 def quarto_svg(state, size: int = 320, *, highlight: Iterable[int] = (),
-               show_pieces_left: bool = True) -> str:
+               show_pieces_left: bool = True, chosen_piece: int | None = None) -> str:
     """The board of ``state`` (and the unused pieces), ``size`` pixels wide.
 
-    ``highlight``: squares (0..15, column by column) to outline, e.g. the last move. The
-    winning line of a finished game is outlined in gold.
+    ``highlight``: squares (0..15, column by column) to outline, e.g. the last move;
+    ``chosen_piece``: a piece left to ring in the tray (a player's pending choice). The
+    winning line of a finished game is outlined in gold. Pieces on the board are
+    ``<g class="piece">``, those left ``<g class="piece-left">``.
     """
     margin = 24
     width = 4 * CELL + 2 * margin
@@ -64,9 +66,9 @@ def quarto_svg(state, size: int = 320, *, highlight: Iterable[int] = (),
     body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="{BOARD}" rx="8"/>']
     for i in range(4):
         body.append(f'<text x="{margin + CELL * i + CELL / 2}" y="{margin - 8}" '
-                    f'font-size="11" fill="#ccc" text-anchor="middle">{i + 1}</text>')
+                    f'font-size="13" fill="#ccc" text-anchor="middle">{i + 1}</text>')
         body.append(f'<text x="{margin - 10}" y="{margin + CELL * i + CELL / 2 + 4}" '
-                    f'font-size="11" fill="#ccc" text-anchor="middle">{i + 1}</text>')
+                    f'font-size="13" fill="#ccc" text-anchor="middle">{i + 1}</text>')
     highlight = set(highlight)
     pieces = state.board_pieces()
     for s in range(16):
@@ -91,8 +93,11 @@ def quarto_svg(state, size: int = 320, *, highlight: Iterable[int] = (),
             cx = tray_cell * (p % 8) + tray_cell / 2
             cy = top + tray_cell * (p // 8) + tray_cell / 2
             if p in left:
-                body.append(piece_svg(p, cx, cy - 4, tray_cell * 0.8))
-                body.append(f'<text x="{cx}" y="{cy + tray_cell / 2 - 2}" font-size="9" '
+                if p == chosen_piece:
+                    body.append(f'<circle cx="{cx}" cy="{cy - 5}" r="{tray_cell * 0.45:.1f}" '
+                                f'fill="none" stroke="#7fd3ff" stroke-width="3"/>')
+                body.append(piece_svg(p, cx, cy - 5, tray_cell * 0.8, css="piece-left"))
+                body.append(f'<text x="{cx}" y="{cy + tray_cell / 2 - 1}" font-size="11" '
                             f'fill="#ccc" text-anchor="middle">{_code(p)}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
             f'width="{size}" height="{size * height / width:.0f}">'

@@ -1,9 +1,9 @@
 """Step through a search in a notebook: the tree as of each trace event, with a caption.
 
 ``AlphaBetaStepper(tree, fail_hard=True)`` searches ``tree`` (a toy tree, nested lists, or
-a small game position) with ``trace=True`` and shows a Play button, a slider, previous/next
-buttons, a caption that says what happens at this step ("At C3 (MIN) β = 1 ≤ α = 2: C7 is
-cut.") and the tree drawn as of that step.
+a small game position) with ``trace=True`` and shows play/pause (■ pauses too: the step
+stays), a speed menu, a slider, previous/next buttons, a caption that says what happens at
+this step ("At C3 (MIN) β = 1 ≤ α = 2: C7 is cut.") and the tree drawn as of that step.
 
 Only standard ipywidgets are used, and the drawing is an SVG string inside a
 ``widgets.HTML`` that an ``observe`` callback replaces: no ``Output`` widget (which strict
@@ -17,6 +17,7 @@ import math
 
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
+from qsearch.viz.step_controls import StepControls, check_interval
 from qsearch.viz.tree import draw_search, run_traced, svg_text
 
 
@@ -26,7 +27,8 @@ class SearchStepper(LazyWidget):
     ``SearchStepper(tree_or_game, algorithm="alphabeta", *, depth=None, evaluate=None,
     interval=1000, hide_unexplored=False, title=None, **search_options)``; the search's
     keyword options (``fail_hard``, ``order``, ``null_window``...) go to
-    :mod:`qsearch.search`. ``interval`` is the Play button's milliseconds per step.
+    :mod:`qsearch.search`. ``interval`` is the Play button's milliseconds per step at first
+    (the widget's speed menu changes it).
     """
 
     algorithm = "alphabeta"
@@ -42,9 +44,10 @@ class SearchStepper(LazyWidget):
         self.tree = build_search_tree(self.result.trace)
         self.names = NodeNames(self.tree, self.state,
                                edge_labels if callable(edge_labels) else None)
-        self.interval = interval
+        self.interval = check_interval(interval)
         self.draw_options = {"hide_unexplored": hide_unexplored, "title": title,
-                             "edge_labels": edge_labels, "node_label": node_label}
+                             "edge_labels": edge_labels, "node_label": node_label,
+                             "strict": bool(self.options.get("strict", False))}
         self._svgs: dict[int, str] = {}
 
     # ------------------------------------------------------------------ content
@@ -86,43 +89,25 @@ class SearchStepper(LazyWidget):
     def _build_widget(self):
         import ipywidgets as widgets
 
-        n = self.n_steps                  # the slider shows 1..n, as "step k of n" says
-        self.play = widgets.Play(value=1, min=1, max=n, step=1, interval=self.interval,
-                                 description="Play", show_repeat=False)
-        self.slider = widgets.IntSlider(value=1, min=1, max=n, description="step",
-                                        continuous_update=True,
-                                        layout=widgets.Layout(width="40%", min_width="240px"))
-        widgets.jslink((self.play, "value"), (self.slider, "value"))
-        self.previous = widgets.Button(description="◀ previous", tooltip="previous step",
-                                       layout=widgets.Layout(width="auto"))
-        self.next = widgets.Button(description="next ▶", tooltip="next step",
-                                   layout=widgets.Layout(width="auto"))
-        self.previous.on_click(lambda _: self._move(-1))
-        self.next.on_click(lambda _: self._move(+1))
+        # The slider shows 1..n, as "step k of n" says; the methods take 0-based steps.
+        self.controls = StepControls(self.n_steps, self._show, label="step",
+                                     interval=self.interval)
+        self.play, self.speed = self.controls.play, self.controls.speed
+        self.slider = self.controls.slider
+        self.previous, self.next = self.controls.previous, self.controls.next
         self.caption_html = widgets.HTML(value=self._caption_html(0))
-        self.picture = widgets.HTML(value=self.svg(0), layout=widgets.Layout(width="100%"))
+        self.picture = widgets.HTML(value=self.svg(0), layout=widgets.Layout(width="100%",
+                                                                               overflow="auto"))
         self.caption_html.add_class("qsearch-stepper-caption")
         self.picture.add_class("qsearch-stepper-tree")
-        self.slider.observe(self._on_slider, names="value")
-        self._enable_buttons(0)
-        controls = widgets.HBox([self.play, self.previous, self.slider, self.next],
-                                layout=widgets.Layout(flex_flow="row wrap"))
-        box = widgets.VBox([controls, self.caption_html, self.picture])
+        box = widgets.VBox([self.controls.box, self.caption_html, self.picture])
         box.add_class("qsearch-stepper")
         return box
 
-    def _move(self, delta: int) -> None:
-        self.slider.value = min(max(self.slider.value + delta, 1), self.n_steps)
-
-    def _enable_buttons(self, step: int) -> None:
-        self.previous.disabled = step <= 0
-        self.next.disabled = step >= self.n_steps - 1
-
-    def _on_slider(self, change) -> None:
-        step = change["new"] - 1
-        self.caption_html.value = self._caption_html(step)
-        self.picture.value = self.svg(step)
-        self._enable_buttons(step)
+    def _show(self, k: int) -> None:
+        """Show the widget's step ``k`` (1..n): caption and tree."""
+        self.caption_html.value = self._caption_html(k - 1)
+        self.picture.value = self.svg(k - 1)
 
     def _caption_html(self, step: int) -> str:
         return (f"<div style='font-size:1.05em;min-height:2.6em'><b>step {step + 1} of "
@@ -214,7 +199,11 @@ class SearchStepper(LazyWidget):
         what = cut[0] if len(cut) == 1 else ", ".join(cut[:-1]) + " and " + cut[-1]
         verb = "is" if len(cut) == 1 else "are"
         a, b = format_number(e.alpha), format_number(e.beta)
-        test = f"α = {a} ≥ β = {b}" if self._role(e.node) == "MAX" else f"β = {b} ≤ α = {a}"
+        strict = self.draw_options.get("strict", False)   # cut only when alpha > beta
+        if self._role(e.node) == "MAX":
+            test = f"α = {a} {'>' if strict else '≥'} β = {b}"
+        else:
+            test = f"β = {b} {'<' if strict else '≤'} α = {a}"
         return f"At {self._who(e.node)} {test}: {what} {verb} cut."
 
     def _on_research(self, e, step) -> str:
@@ -234,6 +223,7 @@ class SearchStepper(LazyWidget):
         who = self._who(e.node)
         v = format_number(e.value)
         best = "" if e.action is None else self.names.child_name(e.node, e.action)
+        move = "" if e.action is None else self._move_name(e.node, e.action)
         if self._windowless:
             word = "largest" if self._role(e.node) == "MAX" else "smallest"
             return f"{who} takes the {word} value of its children: {v} ({best})."
@@ -248,7 +238,14 @@ class SearchStepper(LazyWidget):
             return f"{who} returns {v} to {parent}, a bound: its true value is at most {v}."
         if node.bound == ">=":
             return f"{who} returns {v} to {parent}, a bound: its true value is at least {v}."
-        return f"{who} returns {v} to {parent} (best move {best})."
+        return f"{who} returns {v} to {parent} (best move {move})."
+
+    def _move_name(self, node_id: int, action: int) -> str:
+        """A move as a caption names it: a toy tree's child by its own name (``C5``), a game's
+        move in the game's notation (``6/4/3``), not the whole path from the root."""
+        if self.names.named:
+            return self.names.child_name(node_id, action)
+        return self.names.move(node_id, action)
 
 
 class MinimaxStepper(SearchStepper):

@@ -36,7 +36,7 @@ QUIESCE_FILL = "#e6dcf5"            # nodes of a quiescence extension, beyond th
 SHAPES = {"max": "triangle", "min": "invtriangle", "terminal": "box", "leaf": "box",
           "chance": "circle"}
 WINDOWLESS = ("minimax", "negamax")     # no alpha and beta to show
-MAX_SIZE = "8.5,40"     # inches: shrink trees wider than about 816 px (JupyterLab's output area)
+MAX_SIZE = "8.5,40"     # inches: about 816 px, JupyterLab's output area (``size=MAX_SIZE``)
 
 
 def _ensure_dot() -> None:
@@ -59,33 +59,39 @@ def have_dot() -> bool:
 
 
 def new_digraph(**attrs):
-    """A :class:`graphviz.Digraph`, or without ``dot`` a
-    :class:`~qsearch.viz.layout.PureDigraph` drawn in pure Python (with a one-line notice on
-    stderr the first time)."""
-    import graphviz
+    """A :class:`~qsearch.viz.layout.TreeDrawing` (a Digraph whose ``repr`` is a sentence),
+    or without ``dot`` a :class:`~qsearch.viz.layout.PureDigraph` drawn in pure Python (with
+    a one-line notice on stderr the first time)."""
+    from qsearch.viz.layout import PureDigraph, TreeDrawing
 
     if have_dot():
-        return graphviz.Digraph(**attrs)
+        return TreeDrawing(**attrs)
     global _NOTICE_SHOWN
     if not _NOTICE_SHOWN:
         _NOTICE_SHOWN = True
         print(NO_DOT_NOTICE, file=sys.stderr)
-    from qsearch.viz.layout import PureDigraph
-
     return PureDigraph(**attrs)
 
 
-def pruned_reason(tree: SearchTree, names: NodeNames, parent: int) -> str:
-    """``β ≤ α at C3`` (a MIN node) or ``α ≥ β at B`` (a MAX node)."""
+def cut_test(is_max: bool, strict: bool = False) -> str:
+    """The condition under which a cut happens, as the node's player reads it: ``α ≥ β`` at
+    MAX, ``β ≤ α`` at MIN; strict cuts (document 002's Alg. 2) ``α > β`` and ``β < α``."""
+    if is_max:
+        return "α > β" if strict else "α ≥ β"
+    return "β < α" if strict else "β ≤ α"
+
+
+def pruned_reason(tree: SearchTree, names: NodeNames, parent: int,
+                  strict: bool = False) -> str:
+    """``β ≤ α at C3`` (a MIN node) or ``α ≥ β at B`` (a MAX node); with ``strict`` cuts
+    (only when alpha > beta) ``β < α at C3`` and ``α > β at B``."""
     node = tree.nodes[parent]
     where = names.name(parent)
     if node.kind == "chance":               # expectiminimax: Ballard's bounds
         cut = next((e for e in tree.pruned if e.parent == parent), None)
         return (f"Star2 probes cut at {where}" if cut is not None and cut.reason == "star2"
                 else f"Star1 bound cuts at {where}")
-    if node.player == tree.root_player:
-        return f"α ≥ β at {where}"
-    return f"β ≤ α at {where}"
+    return f"{cut_test(node.player == tree.root_player, strict)} at {where}"
 
 
 def value_text(node, bound: str | None = None) -> str:
@@ -99,7 +105,8 @@ def value_text(node, bound: str | None = None) -> str:
 def draw_search(result, *, state=None, step: int | None = None, hide_unexplored: bool = False,
                 show_window: bool = True, edge_labels: bool | Callable | None = None,
                 node_label: str | Callable | None = None, show_pv: bool | None = None,
-                title: str | None = None, size: str | None = MAX_SIZE, focus: bool = False):
+                title: str | None = None, size: str | None = None, focus: bool = False,
+                strict: bool = False):
     """A :class:`graphviz.Digraph` of the search in ``result`` (searched with ``trace=True``).
 
     ``state``: the searched root state, for names and move labels (without it nodes are
@@ -112,8 +119,10 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     ``"name"``, ``"board"`` (the state's ``str``: a tiny text board) or ``f(state) -> str``.
     ``show_pv``: make the principal variation bold (None: only at the final step).
     ``size``: Graphviz's ``size`` attribute (``"8,5"``, inches): trees larger than that are
-    scaled down to fit (default :data:`MAX_SIZE`, the width of a notebook's output area at
-    normal zoom; None: never scaled). ``focus``: draw only the path from the root to the
+    scaled down to fit (:data:`MAX_SIZE` is a notebook's output area at normal zoom). The
+    default None never scales: the labels keep their size (11 pt, about 15 px, above a
+    notebook's body text) and a notebook scrolls a wide tree instead of shrinking it.
+    ``focus``: draw only the path from the root to the
     node of this step and the children of the nodes on it (a big tree stays readable).
     """
     trace = getattr(result, "trace", None)
@@ -227,7 +236,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
             text.append(_probability(p))
         if edge.parent not in first_cut:
             first_cut.add(edge.parent)
-            text.append(pruned_reason(final, names, edge.parent))
+            text.append(pruned_reason(final, names, edge.parent, strict))
         if any(text):
             e["label"] = "\\n".join(t for t in text if t)
         dot.edge(f"n{edge.parent}", stub, **e)
@@ -237,7 +246,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
 def draw_tree(tree_or_game, algorithm: str = "alphabeta", *, depth=None, evaluate=None,
               step: int | None = None, hide_unexplored: bool = False,
               show_window: bool = True, edge_labels=None, node_label=None,
-              title: str | None = None, size: str | None = MAX_SIZE, **search_options):
+              title: str | None = None, size: str | None = None, **search_options):
     """Search ``tree_or_game`` (a toy tree, nested lists, a game) with a trace and draw it.
 
     ``algorithm``: ``"minimax"``, ``"negamax"``, ``"alphabeta"`` or ``"pvs"`` (compiled,
@@ -247,7 +256,8 @@ def draw_tree(tree_or_game, algorithm: str = "alphabeta", *, depth=None, evaluat
                                **search_options)
     return draw_search(result, state=state, step=step, hide_unexplored=hide_unexplored,
                        show_window=show_window, edge_labels=edge_labels,
-                       node_label=node_label, title=title, size=size)
+                       node_label=node_label, title=title, size=size,
+                       strict=bool(search_options.get("strict", False)))
 
 
 def run_traced(tree_or_game, algorithm: str = "alphabeta", **search_options):
@@ -272,12 +282,16 @@ def as_state(tree_or_game):
     return tree_or_game
 
 
+SVG_STYLE = "max-width:none;height:auto"
+
+
 def svg_text(dot) -> str:
     """The ``<svg>`` element of a Digraph (no XML prolog), to put inside HTML.
 
-    It shrinks with its container (``max-width: 100%``), so a narrow window shows the whole
-    tree, smaller, instead of cutting it off. Without Graphviz's ``dot`` the pure-Python
-    layout of :mod:`qsearch.viz.layout` draws it.
+    It keeps its own size (``max-width: none``, :data:`SVG_STYLE`): never shrunk to a narrow
+    window, whose text would become unreadable; the widget holding it scrolls instead
+    (``Layout(overflow="auto")``). Without Graphviz's ``dot`` the pure-Python layout of
+    :mod:`qsearch.viz.layout` draws it.
     """
     if not have_dot():
         from qsearch.viz.layout import digraph_svg
@@ -286,7 +300,7 @@ def svg_text(dot) -> str:
     else:
         svg = dot.pipe(format="svg", encoding="utf-8")
     svg = svg[svg.index("<svg"):]
-    return svg.replace("<svg ", '<svg style="max-width:100%;height:auto" ', 1)
+    return svg.replace("<svg ", f'<svg style="{SVG_STYLE}" ', 1)
 
 
 # ------------------------------------------------------------------ helpers

@@ -24,9 +24,13 @@ Chromium and Playwright). What is checked, as a student would meet it:
   Star1 test that fails at the last outcome (nothing cut, a bound returned), the Star1 cut
   of roll 2-3 in caption and tree, the last step; the tree fits a narrow window;
 * ParCheckers against agent 3: value then piece (a double click plays once), the status,
-  the value buttons and the drawn board agree with the same game played headless; Undo;
-  New game with the agent opening (Undo then changes nothing); a long think (a sign, no
-  "your move", every input disabled, forced clicks dropped); a narrow window.
+  the value buttons and the drawn board (one "last move" line) agree with the same game
+  played headless; Undo; New game with the agent opening (Undo then changes nothing); agents
+  0-3 chosen from the opponent menu, two moves each, against a headless twin; a long think (a
+  sign saying "thinking" once, no "your move", every input disabled, forced clicks
+  dropped); a narrow window;
+* every stepper: ■ while playing pauses at the step reached (not back to step 1); the speed
+  menu (notebook 05's 320 steps at 0.1 s a step).
 
 Screenshots go to ``tests/browser/artifacts/`` (the paths are printed).
 """
@@ -230,8 +234,7 @@ def run_and_drive(page, base: str, token: str) -> None:
         arg=stepper.locator(".widget-readout").first.element_handle())
     assert caption.inner_text() != first_caption
     stepper.screenshot(path=str(ARTIFACTS / "notebook01_stepper_playing.png"))
-    stepper.locator(".widget-play button:has(.fa-stop)").click()     # stop: back to step 1
-    expect(stepper.locator(".widget-readout").first).to_have_text("1")
+    assert_stop_pauses(page, stepper, base, token, "step", 17)
 
     handle = stepper.locator(".widget-slider .noUi-handle").first
     handle.focus()
@@ -254,15 +257,31 @@ def run_and_drive(page, base: str, token: str) -> None:
 
 
 
+def assert_stop_pauses(page, stepper, base: str, token: str, word: str, n: int) -> int:
+    """■ while playing pauses: the slider, the caption and the Play stay at the step reached
+    (they used to jump back to step 1); returns that step."""
+    stepper.locator(".widget-play button:has(.fa-stop)").click()
+    wait_until_idle(base, token)
+    k = slider_step(stepper)
+    assert k > 1, "■ went back to the first step"
+    caption = stepper.locator(".qsearch-stepper-caption")
+    expect_text = f"{word} {k} of {n}"
+    assert expect_text in caption.inner_text(), (expect_text, caption.inner_text())
+    expect_playing = stepper.locator(".widget-play button .fa-play")  # ▶ shown: paused
+    assert expect_playing.count() == 1
+    return k
+
+
 def check_narrow(page) -> None:
     """In a narrow window the trees shrink to the output area instead of being cut off."""
     steppers = page.locator(".qsearch-stepper")
     for k in range(steppers.count()):
         stepper = steppers.nth(k)
         stepper.scroll_into_view_if_needed()
-        svg = stepper.locator(".qsearch-stepper-tree svg")
-        out = overflow(svg)
+        tree = stepper.locator(".qsearch-stepper-tree")          # scrolls, never shrinks
+        out = overflow(tree)
         assert out <= 0, f"stepper {k}: the tree sticks out of its cell by {out:.0f} px"
+        assert drawn_scale(tree.locator("svg")) > 0.9, f"stepper {k}: the tree is shrunk"
     steppers.first.screenshot(path=str(ARTIFACTS / "notebook01_narrow.png"))
 
 
@@ -424,8 +443,8 @@ def drive_exercise(page, base: str, token: str) -> None:
     wait_until_idle(base, token)
     exercise.locator("button", has_text="Check").click()
     expect(grade).to_contain_text("4 of 6 right")
-    expect(grade).to_contain_text("C (MIN) returns 2, not 4")
-    expect(grade).to_contain_text("C3 is cut")
+    expect(grade).to_contain_text("C (MIN) does not return 4")
+    expect(grade).to_contain_text("Not every branch pruned by the cut at C (MIN) is marked")
     tree = exercise.locator(".qsearch-exercise-tree svg")
     assert "#c0262d" in tree.inner_html()                    # the wrong node drawn red
     exercise.screenshot(path=str(ARTIFACTS / "exercise_wrong.png"))
@@ -442,7 +461,7 @@ def drive_exercise(page, base: str, token: str) -> None:
     expect(grade).to_have_text("")                           # an edit clears the old grade
     exercise.locator("button", has_text="Check").click()
     expect(grade).to_contain_text("All 6 answers are right.")
-    expect(exercise.locator("button", has_text="Show me")).to_be_disabled()
+    expect(exercise.locator("button", has_text="Show me")).to_be_enabled()   # after a Check
     exercise.screenshot(path=str(ARTIFACTS / "exercise_right.png"))
 
 
@@ -499,15 +518,19 @@ def drive_mcts(page, base: str, token: str) -> None:
         "el => parseInt(el.textContent) >= 4",
         arg=stepper.locator(".widget-readout").first.element_handle())
     shot(stepper, "mcts_playing")
-    stepper.locator(".widget-play button:has(.fa-stop)").click()
-    expect(stepper.locator(".widget-readout").first).to_have_text("1")
+    paused = assert_stop_pauses(page, stepper, base, token, "Iteration", n)
+    agrees(paused)
+    stepper.locator("select").first.select_option(label="1 s a step")   # the speed menu
+    wait_until_idle(base, token)
 
+    go_to_step(page, stepper, 1)
     next_.dblclick()                                                # a double click: 2 steps
     expect(stepper.locator(".widget-readout").first).to_have_text("3")
     wait_until_idle(base, token)
     agrees(3)
 
     go_to_step(page, stepper, 20)
+    wait_until_idle(base, token)             # the caption is sent before the tree is drawn
     agrees(20)
     # The outlined bar is the move the next iteration selects (20 ties x@1 with x@4).
     picked = headless.caption(21).split("selection ")[1].split(" ")[0]
@@ -529,7 +552,7 @@ def drive_mcts(page, base: str, token: str) -> None:
 
     page.set_viewport_size({"width": 760, "height": 1000})         # a narrow window
     stepper.scroll_into_view_if_needed()
-    assert_fits(tree.locator("svg"), "the MCTS tree")
+    assert_fits(tree, "the MCTS tree (it scrolls)")
     assert_fits(bars.locator("svg"), "the UCT bars")
     assert_fits(stepper.locator(".widget-hbox").first, "the stepper's controls")
     shot(stepper, "mcts_narrow")
@@ -555,6 +578,17 @@ def drive_chance(page, base: str, token: str) -> None:
     expect(caption).to_contain_text("step 1 of 320")
     expect(caption).to_contain_text("Start at the root (MAX)")
     expect(previous).to_be_disabled()
+
+    speed = stepper.locator("select").first
+    assert "0.1 s a step" in speed.inner_text().replace("\xa0", " ")
+    speed.select_option(label="0.1 s a step")                      # 320 steps in 32 s
+    wait_until_idle(base, token)
+    stepper.locator(".widget-play button").first.click()           # Play
+    page.wait_for_function(
+        "el => parseInt(el.textContent) >= 6",
+        arg=stepper.locator(".widget-readout").first.element_handle())
+    assert_stop_pauses(page, stepper, base, token, "step", 320)
+    go_to_step(page, stepper, 1)
 
     next_.dblclick()
     expect(caption).to_contain_text("step 3 of 320")
@@ -593,7 +627,7 @@ def drive_chance(page, base: str, token: str) -> None:
 
     page.set_viewport_size({"width": 760, "height": 1000})
     stepper.scroll_into_view_if_needed()
-    assert_fits(tree.locator("svg"), "the expectiminimax tree")
+    assert_fits(tree, "the expectiminimax tree (it scrolls)")
     shot(stepper, "chance_narrow")
 
 
@@ -607,6 +641,58 @@ def board_says(widget) -> list[str]:
     return [t for t in svg_texts(widget.locator(".qsearch-play-board"))
             if t.startswith(("turn ", "to move", "last move", "player ")) and "won" not in t
             or t.endswith("won")]
+
+
+def play_each_agent(game, base: str, token: str) -> None:
+    """Agents 0-3 from the opponent menu, two moves each: the status, the value buttons and
+    the drawn board agree with a headless twin given the same clicks (the widget's random
+    stream runs on from game to game, so the twin repeats every step since the agent
+    opened)."""
+    import itertools
+
+    from playwright.sync_api import expect
+
+    from qsearch.arena.parcheckers_agents import agent
+    from qsearch.viz.play_parcheckers import PlayParCheckers
+
+    status = game.locator(".qsearch-play-status")
+    values = game.locator(".widget-toggle-buttons button")
+    pieces = game.locator(".qsearch-play-pieces button")
+    twin = PlayParCheckers(opponent=agent(3), human=1)              # where the test stands
+    ticks = itertools.count(1e12, 10.0)                             # no twin click is stale
+    twin._clock = lambda: next(ticks)
+    game.locator(".widget-checkbox input").check()                  # nothing played: at once
+    twin._first.value = True
+    expect(status).to_have_text(twin.status_text)
+    for k in range(4):
+        wait_until_idle(base, token)
+        game.locator("select").first.select_option(label=agent(k).name)
+        twin._agent.value = k
+        if twin._last_human_move() is not None:                     # moved: at New game
+            expect(game).to_contain_text("takes effect at New game")
+            wait_until_idle(base, token)
+            game.locator("button", has_text="New game").click()
+            twin._new.click()
+        expect(status).to_have_text(twin.status_text)
+        assert type(twin.opponent) is type(agent(k))
+        for _ in range(2):
+            wait_until_idle(base, token)
+            value = twin.state.available_values()[0]
+            values.filter(has_text=value).first.click()
+            twin._values.value = value
+            assert twin.value == value, twin.status_text
+            expect(status).to_have_text(twin.status_text)
+            label = twin._pieces.children[0].description             # the first piece (or SKIP)
+            pieces.filter(has_text=label).first.click()
+            twin._pieces.children[0].click()
+            expect(status).to_have_text(twin.status_text)
+            wait_until_idle(base, token)
+            expect(status).to_have_text(twin.status_text)
+            said = board_says(game)
+            assert f"turn {twin.state.turn_number()}" in said, (k, said)
+            assert [b.inner_text().strip() for b in values.all()] == \
+                list(twin._values.options), k
+        shot(game, f"parcheckers_agent{k}")
 
 
 def drive_parcheckers(page, base: str, token: str) -> None:
@@ -644,7 +730,8 @@ def drive_parcheckers(page, base: str, token: str) -> None:
     expect(status).to_have_text(fresh.status_text)
     said = board_says(game)
     assert f"turn {fresh.state.turn_number()}" in said, said
-    assert f"last move: {fresh.agent_moves[-1]}" in said, said
+    assert [t for t in said if t.startswith("last move: ")] == [
+        f"last move: {fresh.agent_moves[-1]}"], said                 # one line
     assert [b.inner_text().strip() for b in values.all()] == fresh.state.available_values()
     shot(game, "parcheckers_moved")
 
@@ -667,6 +754,8 @@ def drive_parcheckers(page, base: str, token: str) -> None:
     assert [b.inner_text().strip() for b in values.all()] == opened.state.available_values()
     shot(game, "parcheckers_agent_opens")
 
+    play_each_agent(game, base, token)
+
     # A long think: a sign, every input disabled; clicks then (forced) play nothing.
     slow.scroll_into_view_if_needed()
     slow_status = slow.locator(".qsearch-play-status")
@@ -676,10 +765,11 @@ def drive_parcheckers(page, base: str, token: str) -> None:
     slow.locator(".qsearch-thinking").wait_for()
     seen = slow.evaluate("""el => ({                       // one snapshot while it thinks
         status: el.querySelector('.qsearch-play-status').textContent,
-        enabled: Array.from(el.querySelectorAll('button, input'))
+        enabled: Array.from(el.querySelectorAll('button, input, select'))
                       .filter(b => !b.disabled).map(b => b.textContent.trim() || b.type)})""")
     shot(slow, "parcheckers_thinking")
-    assert "the agent is thinking" in seen["status"], seen
+    assert seen["status"].count("thinking") == 1, seen           # said once
+    assert "is thinking…" in seen["status"], seen
     assert "your move" not in seen["status"].lower(), seen
     assert seen["enabled"] == [], f"inputs enabled while the agent thinks: {seen}"
     slow.locator("button", has_text="New game").click(force=True)
