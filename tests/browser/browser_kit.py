@@ -28,10 +28,12 @@ SERVER_START_TIMEOUT = 60       # seconds for JupyterLab to answer
 KERNEL_START_TIMEOUT = 60       # seconds for the notebook's kernel to start and connect
 STEP_TIMEOUT_MS = 60_000        # Playwright waits (kernel start, running every cell)
 
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
 
 def write_cells_notebook(work: Path, name: str, sources: list[str]) -> None:
     """A small notebook with one cell per source."""
@@ -43,6 +45,7 @@ def write_cells_notebook(work: Path, name: str, sources: list[str]) -> None:
           "nbformat": 4, "nbformat_minor": 5}
     (work / name).write_text(json.dumps(nb), encoding="utf-8")
 
+
 def copy_without_outputs(name: str, work: Path) -> None:
     """A copy of notebook ``name`` without outputs (the repo's copy is never touched): what
     the test then finds in the page was computed by running the notebook in the browser."""
@@ -53,10 +56,12 @@ def copy_without_outputs(name: str, work: Path) -> None:
     nb["metadata"].pop("widgets", None)
     (work / name).write_text(json.dumps(nb), encoding="utf-8")
 
+
 def kernel_pythonpath(env: dict) -> str:
     """PYTHONPATH for the server and its kernels: this checkout first, so the notebooks use
     the qsearch under test even where another checkout is installed (editable)."""
     return os.pathsep.join([str(REPO), *filter(None, [env.get("PYTHONPATH")])])
+
 
 def wait_for_server(base: str, url: str, server, log: Path) -> None:
     deadline = time.monotonic() + SERVER_START_TIMEOUT
@@ -71,12 +76,14 @@ def wait_for_server(base: str, url: str, server, log: Path) -> None:
                 raise RuntimeError(f"the server did not start; see {log}") from None
             time.sleep(0.25)
 
+
 def stop(server) -> None:
     server.terminate()
     try:
         server.wait(timeout=15)
     except subprocess.TimeoutExpired:
         server.kill()
+
 
 def list_kernels(base: str, token: str) -> list[dict] | None:
     """The server's kernels, or None if it answered 500: jupyter_server fails to list them
@@ -88,6 +95,7 @@ def list_kernels(base: str, token: str) -> list[dict] | None:
         if err.code >= 500:
             return None
         raise
+
 
 def wait_for_connected_kernel(base: str, token: str) -> None:
     """Until the server has an idle kernel with a client connected (the page's notebook).
@@ -104,15 +112,18 @@ def wait_for_connected_kernel(base: str, token: str) -> None:
         time.sleep(0.25)
     raise RuntimeError(f"no kernel connected within {KERNEL_START_TIMEOUT} s: {kernels}")
 
+
 def slider_step(stepper) -> int:
     """The step the stepper's slider shows (its readout)."""
     return int(stepper.locator(".widget-readout").first.inner_text().strip())
+
 
 def launch(p, width: int = 1400, height: int = 1000):
     browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
     page = browser.new_page(viewport={"width": width, "height": height})
     page.set_default_timeout(STEP_TIMEOUT_MS)
     return browser, page
+
 
 def run(name: str, page, drive, *args) -> None:
     """``drive(page, *args)``, with a full-page screenshot if it fails."""
@@ -123,6 +134,7 @@ def run(name: str, page, drive, *args) -> None:
         page.screenshot(path=str(shot), full_page=True)
         print(f"\nscreenshot of the failure: {shot}")
         raise
+
 
 def open_and_run_all(page, base: str, token: str, notebook: str, done_text: str | None):
     """Open ``notebook`` in JupyterLab, run every cell, wait until the kernel is idle."""
@@ -136,6 +148,7 @@ def open_and_run_all(page, base: str, token: str, notebook: str, done_text: str 
     if done_text:
         expect(page.get_by_text(done_text, exact=True)).to_be_visible()
     wait_until_idle(base, token)
+
 
 def wait_until_idle(base: str, token: str, calm: float = 1.0) -> None:
     """Until every kernel has been idle for ``calm`` seconds in a row (clicks queued in the
@@ -155,6 +168,7 @@ def wait_until_idle(base: str, token: str, calm: float = 1.0) -> None:
         time.sleep(0.1)
     raise RuntimeError("the kernel stayed busy")
 
+
 def overflow(locator) -> float:
     """How many pixels the element sticks out to the right of its notebook cell (<= 0: none).
 
@@ -162,6 +176,7 @@ def overflow(locator) -> float:
     return locator.evaluate(
         "el => el.getBoundingClientRect().right"
         " - (el.closest('.jp-Cell') || document.body).getBoundingClientRect().right")
+
 
 def in_browser(name: str, drive, *args) -> None:
     """Launch Chromium, ``run(name, page, drive, *args)``, close it."""
@@ -176,6 +191,7 @@ def in_browser(name: str, drive, *args) -> None:
         finally:
             browser.close()
 
+
 def go_to_step(page, stepper, k: int) -> None:
     """Type ``k`` into the slider's readout, as a student can (Enter applies it)."""
     from playwright.sync_api import expect
@@ -187,19 +203,23 @@ def go_to_step(page, stepper, k: int) -> None:
     page.keyboard.press("Enter")
     expect(readout).to_have_text(str(k))
 
+
 def shot(locator, name: str) -> None:
     path = ARTIFACTS / f"{name}.png"
     locator.screenshot(path=str(path))
     print(f"\nscreenshot: {path}")
 
+
 def assert_fits(locator, what: str) -> None:
     out = overflow(locator)
     assert out <= 0, f"{what} sticks out of its cell by {out:.0f} px"
+
 
 def drawn_scale(svg) -> float:
     """How large the SVG is drawn relative to its own units (text of 11 units at 0.1 would
     be 1 px high: unreadable)."""
     return svg.evaluate("el => el.getBoundingClientRect().width / el.viewBox.baseVal.width")
+
 
 def svg_texts(locator) -> list[str]:
     """The texts drawn in the SVG(s) inside ``locator``, in document order."""

@@ -36,7 +36,6 @@ Screenshots go to ``tests/browser/artifacts/`` (the paths are printed).
 """
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -129,22 +128,11 @@ PARCHECKERS_CELLS = [
 def lesson_notebooks(lab_dir):
     """This module's notebooks, in the folder the ``lab`` fixture serves."""
     copy_without_outputs(NOTEBOOK, lab_dir)
-    write_play_notebook(lab_dir)
+    write_cells_notebook(lab_dir, PLAY_NOTEBOOK, PLAY_CELLS)
     write_cells_notebook(lab_dir, EXERCISE_NOTEBOOK, EXERCISE_CELLS)
     write_cells_notebook(lab_dir, MCTS_NOTEBOOK, MCTS_CELLS)
     write_cells_notebook(lab_dir, CHANCE_NOTEBOOK, CHANCE_CELLS)
     write_cells_notebook(lab_dir, PARCHECKERS_NOTEBOOK, PARCHECKERS_CELLS)
-
-
-def write_play_notebook(work: Path) -> None:
-    """A small notebook with the two play widgets, one per cell."""
-    cells = [{"cell_type": "code", "execution_count": None, "id": f"play{i}", "metadata": {},
-              "outputs": [], "source": src} for i, src in enumerate(PLAY_CELLS)]
-    nb = {"cells": cells, "metadata": {"kernelspec": {"name": "python3",
-                                                      "display_name": "Python 3",
-                                                      "language": "python"}},
-          "nbformat": 4, "nbformat_minor": 5}
-    (work / PLAY_NOTEBOOK).write_text(json.dumps(nb), encoding="utf-8")
 
 
 

@@ -11,6 +11,7 @@ file: the stepper's picture must be there, drawn from the saved state.
 from __future__ import annotations
 
 import json
+import time
 
 from browser_kit import (
     ARTIFACTS,
@@ -35,12 +36,28 @@ def save_state_on(settings_dir) -> None:
     (folder / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
 
 
-def run_and_save(page, base: str, token: str) -> None:
+def saved_state(path) -> dict:
+    """The widget state saved in the notebook file (empty if none)."""
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return saved["metadata"].get("widgets", {}).get(
+        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
+
+
+def run_and_save(page, base: str, token: str, path) -> None:
+    """Run the notebook, save it from the File menu, wait until the file holds the state."""
     from playwright.sync_api import expect
 
     open_and_run_all(page, base, token, NOTEBOOK, None)
     expect(page.locator(".qsearch-stepper-caption")).to_contain_text("step 1 of")
-    page.keyboard.press("Control+s")
+    page.locator(".lm-MenuBar-itemLabel", has_text="File").first.click()
+    page.locator(".lm-Menu-itemLabel", has_text="Save Notebook").first.click()
+    expect(page.locator(".jp-mod-dirty")).to_have_count(0)
+    deadline = time.monotonic() + 30
+    while not saved_state(path) and time.monotonic() < deadline:
+        time.sleep(0.25)                # the save is under way: poll the file
 
 
 def reopen(page, base: str, token: str) -> None:
@@ -60,10 +77,7 @@ def test_a_run_and_saved_lesson_reopens_with_its_widgets(lab_factory, lab_dir, t
     settings = tmp_path / "settings"
     save_state_on(settings)
     with lab_factory() as (base, token):
-        in_browser("saved_run", run_and_save, base, token)
-    saved = json.loads((lab_dir / NOTEBOOK).read_text(encoding="utf-8"))
-    state = saved["metadata"].get("widgets", {}).get(
-        "application/vnd.jupyter.widget-state+json", {}).get("state", {})
-    assert state, "JupyterLab saved no widget state"
+        in_browser("saved_run", run_and_save, base, token, lab_dir / NOTEBOOK)
+    assert saved_state(lab_dir / NOTEBOOK), "JupyterLab saved no widget state"
     with lab_factory() as (base, token):                         # a new server, a new kernel
         in_browser("saved_reopen", reopen, base, token)
