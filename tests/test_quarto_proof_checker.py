@@ -1,4 +1,4 @@
-"""The Quarto proof checker rejects forgeries (issue 21, item 7).
+"""The Quarto proof checker rejects forgeries (issue 21, item 7; the distance: issue 23, item 4).
 
 Each mutation tampers with a copy of the committed proof in one way; the checker must reject it
 with a ValueError naming the kind of tampering. The untampered proof passes the full structure
@@ -7,6 +7,7 @@ check. Oracles: the rules (``OwnPieceQuarto``) and, for the leaves, the second e
 import copy
 import json
 import random
+import re
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -14,9 +15,11 @@ import pytest
 from qsearch.__main__ import main
 from qsearch.proofs.quarto_own import (
     DEFAULT_PROOF,
+    FORMATS,
     check_proof,
     key_of,
     load_proof,
+    node_piece,
     proof_leaves,
     proof_nodes,
     state_after,
@@ -30,6 +33,7 @@ def committed():
     proof = load_proof()
     assert proof["value_for_player_0"] == -1       # the mutations below assume player 1 wins
     assert [(t["prover"], t["target"]) for t in proof["trees"]] == [(1, 1)]
+    assert proof["format"] == "qsearch-quarto-own-proof/2"
     return proof
 
 
@@ -195,7 +199,35 @@ def first_moves_class_size(p):
 
 
 def wrong_format(p):
-    p["format"] = "qsearch-quarto-own-proof/2"
+    p["format"] = "qsearch-quarto-own-proof/3"
+
+
+# ------------------------------------------------------------------ the distance (format 2)
+def change_a_leaf_score(p):
+    """A leaf's exact score changed (its sign kept): its distance no longer matches."""
+    leaf = proof_leaves(p)[0][0]
+    leaf["score"] += 1 if leaf["score"] > 0 else -1
+
+
+def change_the_root_bound(p):
+    p["wins_by_piece"] -= 1
+
+
+def change_a_node_distance(p):
+    _first(p, "replies", 2)[0]["piece"] -= 1
+
+
+def change_a_first_move_score(p):
+    p["first_moves"][0]["score_for_player_0"] -= 1
+
+
+def leaf_score_of_the_wrong_sign(p):
+    leaf = proof_leaves(p)[0][0]
+    leaf["score"] = -leaf["score"]
+
+
+def drop_a_distance(p):
+    del _first(p, "move", 1)[0]["piece"]
 
 
 def missing_key(p):
@@ -232,32 +264,40 @@ MUTATIONS = [
     (swap_the_prover, r"replies listed at the prover's node in tree 0 \(prover 0\) after "
                       r"moves \[\]"),
     (first_legal_move_without_subtree, r"prover move with no subtree .* after moves \[0\]"),
-    (drop_a_prover_child, r"prover move with no subtree .* after moves \[0, 17, \d+\]"),
+    (drop_a_prover_child, r"prover move with no subtree .* after moves \[0, \d+, \d+\]"),
     (remove_a_reply, r"reply class is missing: the replies do not cover every class .* "
                      r"after moves \[\]"),
-    (change_a_class_size, r"wrong class size .* after moves \[0, 17\]"),
-    (duplicate_a_reply, r"a duplicate reply: .* after moves \[0, 17\]"),
-    (add_a_reply_of_a_covered_class, r"a duplicate reply: .* after moves \[0, 17\]"),
+    (change_a_class_size, r"wrong class size .* after moves \[0, \d+\]"),
+    (duplicate_a_reply, r"a duplicate reply: .* after moves \[0, \d+\]"),
+    (add_a_reply_of_a_covered_class, r"a duplicate reply: .* after moves \[0, \d+\]"),
     (illegal_reply, r"illegal reply 256 .* after moves \[\]"),
     (leaf_below_target, r"leaf value does not reach the target 1: \+0 recorded .* after "
-                        r"moves \[0, 17, \d+, \d+\]"),
-    (wrong_canonical_key, r"wrong canonical key .* after moves \[0, 17, \d+\]"),
+                        r"moves \[0, \d+, \d+, \d+\]"),
+    (wrong_canonical_key, r"wrong canonical key .* after moves \[0, \d+, \d+\]"),
     (root_not_the_empty_board, r"does not start at the empty board: wrong canonical key"),
     (wrong_player_to_move, r"wrong player to move: 0 recorded, 1 .* after moves \[0\]"),
-    (illegal_move, r"illegal move 0 .* after moves \[0, 17, \d+\]"),
+    (illegal_move, r"illegal move 0 .* after moves \[0, \d+, \d+\]"),
     (wrong_move_text, r"wrong move text '\(4,4\) 2468' .* after moves \[0\]"),
-    (unknown_node_kind, r"a node of no known kind .* after moves \[0, 17, \d+, \d+\]"),
+    (unknown_node_kind, r"a node of no known kind .* after moves \[0, \d+, \d+, \d+\]"),
     (node_of_two_kinds, r"a node of several kinds \['move', 'value'\]"),
     (finished_game_not_over, r"a finished game claimed that is not over .* after moves "
-                             r"\[0, 17, \d+, \d+\]"),
+                             r"\[0, \d+, \d+, \d+\]"),
     (wrong_winner, r"wrong winner recorded: 0, the game's is 1"),
     (first_moves_value, r"first_moves inconsistent with the headline"),
     (first_moves_credit_another_move, r"first_moves inconsistent: player 0's tree plays 0, "
                                       r"recorded there as -1, below its target 1"),
     (first_moves_missing_a_class, r"first_moves inconsistent: no entry for the class"),
     (first_moves_class_size, r"first_moves inconsistent: wrong class size"),
-    (wrong_format, r"wrong format string 'qsearch-quarto-own-proof/2'"),
-    (missing_key, r"missing key 'key' in a 'value' node .* after moves \[0, 17, \d+, \d+\]"),
+    (wrong_format, r"wrong format string 'qsearch-quarto-own-proof/3'"),
+    (change_a_leaf_score, r"wrong distance: piece \d+ recorded, the tree's minimax gives \d+ "
+                          r".* after moves \[0, \d+, \d+, \d+\]"),
+    (change_the_root_bound, r"wrong root bound: wins_by_piece \d+ recorded, the tree's root "
+                            r"proves \d+"),
+    (change_a_node_distance, r"wrong distance: .* after moves \[0, \d+\]"),
+    (change_a_first_move_score, r"first_moves inconsistent"),
+    (leaf_score_of_the_wrong_sign, r"a leaf's value [+-]1 is not the sign of its score"),
+    (drop_a_distance, r"missing key 'piece' \(the distance\) .* after moves \[0\]"),
+    (missing_key, r"missing key 'key' in a 'value' node .* after moves \[0, \d+, \d+, \d+\]"),
     (missing_headline, r"missing key 'value_for_player_0' in the proof"),
     (wrong_type_value, r"wrong type: a leaf 'value' is '-1'"),
     (wrong_type_to_move, r"wrong player to move: True recorded"),
@@ -277,16 +317,108 @@ def test_every_kind_of_tampering_is_rejected_by_name(committed, tamper, message)
 
 def test_the_untampered_proof_passes_the_full_structure_check(committed):
     report = check_proof(copy.deepcopy(committed), sample=0)
-    assert report["nodes checked"] == len(proof_nodes(committed)) == 341
-    assert report["leaves"] == len(proof_leaves(committed)) == 152
+    assert report["nodes checked"] == len(proof_nodes(committed))
+    assert report["leaves"] == len(proof_leaves(committed))
     assert report["leaves re-solved"] == 0
+    assert report["wins_by_piece"] == committed["wins_by_piece"]
+
+
+def test_the_distance_is_the_trees_minimax_and_the_first_moves_agree(committed):
+    """Independent of the checker: the root's bound recomputed bottom-up from the leaves'
+    scores, and equal to what the solver's first-move scores say (the fastest win)."""
+    def latest(node, actions, prover):
+        state = state_after(actions)
+        if "winner" in node:
+            assert node["winner"] == prover
+            return state.num_placed()
+        if "score" in node:
+            s = node["score"] if state.current_player() == prover else -node["score"]
+            assert s > 0
+            return 17 - s
+        if "child" in node:
+            return latest(node["child"], actions + [node["move"]], prover)
+        return max(latest(r["child"], actions + [r["action"]], prover)
+                   for r in node["replies"])
+
+    tree = committed["trees"][0]
+    assert latest(tree["root"], [], 1) == committed["wins_by_piece"]
+    assert committed["wins_by_piece"] == max(17 + fm["score_for_player_0"]
+                                             for fm in committed["first_moves"])
+
+
+def test_a_format_1_proof_is_still_read_and_checked(committed, tmp_path):
+    """The same tree without the distance, as the sign-only builder wrote it."""
+    old = copy.deepcopy(committed)
+    old["format"] = FORMATS[0]
+    del old["wins_by_piece"]
+    for fm in old["first_moves"]:
+        del fm["score_for_player_0"]
+    for node, *_ in proof_nodes(old):
+        node.pop("piece", None)
+        node.pop("score", None)
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(old))
+    report = check_proof(load_proof(path), sample=0)
+    assert report["format"] == FORMATS[0] and report["wins_by_piece"] is None
+    leaf_below_target(old)
+    with pytest.raises(ValueError, match="leaf value does not reach the target"):
+        check_proof(old, sample=0)
 
 
 @pytest.mark.slow
 def test_sampled_leaves_agree_with_the_second_engine(committed):
-    # one leaf takes the second engine ~3-14 s: two of them make a slow test
+    # one leaf takes the second engine ~3-19 s: two of them make a slow test
     report = check_proof(committed, sample=2, seed=3)
     assert report["leaves re-solved"] == 2
+
+
+def _repiece(proof) -> None:
+    """Make a forgery consistent: every distance recomputed bottom-up, the root's bound and
+    the first moves' scores with it (only the second engine can then tell)."""
+    tree = proof["trees"][0]
+
+    def walk(node, actions):
+        for r in node.get("replies", ()):
+            walk(r["child"], actions + [r["action"]])
+        if "child" in node:
+            walk(node["child"], actions + [node["move"]])
+        node["piece"] = node_piece(node, state_after(actions), tree["prover"])
+
+    walk(tree["root"], [])
+    proof["wins_by_piece"] = tree["root"]["piece"]
+    for fm, r in zip(proof["first_moves"], tree["root"]["replies"], strict=True):
+        fm["score_for_player_0"] = r["child"]["piece"] - 17
+
+
+def _hands_a_win_in_one(state) -> list:
+    """The moves of ``state`` (not winning themselves) after which the opponent wins at once."""
+    me = state.current_player()
+    return [a for a in state.legal_actions()
+            if not state.child(a).is_terminal()
+            and any(state.child(a).child(b).is_terminal() and
+                    state.child(a).child(b).returns()[me] < 0
+                    for b in state.child(a).legal_actions())]
+
+
+def _seed_choosing(proof, actions) -> int:
+    """A sample seed under which the checker re-solves the leaf after ``actions``."""
+    leaves = [a for _, a, *_ in proof_leaves(proof)]
+    index = leaves.index(actions)
+    return next(s for s in range(10000)
+                if random.Random(s).sample(range(len(leaves)), 1) == [index])
+
+
+@pytest.mark.slow
+def test_a_consistent_forged_leaf_score_is_caught_by_the_second_engine(committed):
+    """A leaf won one piece sooner than it is, every distance above recomputed to match:
+    only re-solving the leaf exactly can see it (~3-19 s)."""
+    forged = copy.deepcopy(committed)
+    leaf, actions, *_ = min(proof_leaves(forged), key=lambda x: x[0]["nodes"])
+    leaf["score"] += 1 if leaf["score"] > 0 else -1
+    _repiece(forged)
+    check_proof(forged, sample=0)                       # the structure cannot tell
+    with pytest.raises(ValueError, match=r"the second engine disagrees with a leaf score"):
+        check_proof(forged, sample=1, seed=_seed_choosing(forged, actions))
 
 
 def test_a_forged_leaf_value_that_reaches_the_target_is_caught_by_the_second_engine(committed):
@@ -294,18 +426,17 @@ def test_a_forged_leaf_value_that_reaches_the_target_is_caught_by_the_second_eng
     win in one, with a new leaf (right key, right player) that claims the opponent lost.
     Only the second engine can see it."""
     forged = copy.deepcopy(committed)
-    node, actions = _first(forged, "move", 3)
-    assert actions == [0, 17, 34]
+    node, actions, bad = next((n, a, b) for n, a, *_ in proof_nodes(forged)
+                              if "move" in n and len(a) == 3 and "score" in n["child"]
+                              for b in _hands_a_win_in_one(state_after(a)))
     state = state_after(actions)
-    node["move"], node["text"] = 67, state.action_to_string(67)
-    child = state.child(67)
-    node["child"] = {"to_move": child.current_player(), "key": key_of(child), "value": -1,
-                     "nodes": 0, "seconds": 0.0}
-    leaves = [a for _, a, *_ in proof_leaves(forged)]
-    index = leaves.index([0, 17, 34, 67])
-    seed = next(s for s in range(1000)
-                if random.Random(s).sample(range(len(leaves)), 1) == [index])
-    message = r"the second engine disagrees with a leaf value after moves \[0, 17, 34, 67\]: \+1"
+    node["move"], node["text"] = bad, state.action_to_string(bad)
+    child = state.child(bad)
+    node["child"] = dict(node["child"], to_move=child.current_player(), key=key_of(child))
+    assert node["child"]["value"] == -1                 # claims the opponent lost, as before
+    seed = _seed_choosing(forged, actions + [bad])
+    message = (r"the second engine disagrees with a leaf score after moves "
+               + re.escape(str(actions + [bad])) + r": \+12")
     with pytest.raises(ValueError, match=message):
         check_proof(forged, sample=1, seed=seed)
     with ThreadPoolExecutor(1) as pool, pytest.raises(ValueError, match=message):
@@ -320,7 +451,7 @@ def test_load_proof_rejects_a_cut_file_and_other_json(committed, tmp_path):
         load_proof(cut)
     other = tmp_path / "other.json"
     other.write_text(json.dumps([1, 2, 3]))
-    with pytest.raises(ValueError, match="is not a qsearch-quarto-own-proof/1 proof"):
+    with pytest.raises(ValueError, match="is not a proof in one of the formats"):
         load_proof(other)
 
 

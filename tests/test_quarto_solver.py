@@ -313,3 +313,76 @@ def test_cli_solves_a_position_and_rejects_bad_input(capsys):
     assert main(["solve", "quarto-own", "(1,1) 9999"]) == 2
     assert main(["solve", "quarto-own", "--check", "0"]) == 0     # structure only
     assert '"leaves re-solved": 0' in capsys.readouterr().out
+
+
+# ------------------------------------------------------------------ the distance (issue 23, item 4)
+def _choice_matters(scores: dict) -> bool:
+    """Some moves win (or lose) sooner than others: a player that only finds the sign
+    could pick a worse one."""
+    best = max(scores.values())
+    return best != 0 and len({s for s in scores.values() if (s > 0) == (best > 0)}) > 1
+
+
+def test_perfect_player_wins_fastest_and_loses_slowest_from_8_to_10_pieces():
+    """Oracle: an exact strong solve of every move (a separate solver's ``analyze``). Only
+    positions where the sign alone would not pick the best move count."""
+    rng = random.Random(23)
+    player = PerfectPlayer(table_bits=18)
+    oracle = QuartoSolver(18)
+    seen = {"win": 0, "loss": 0}
+    for _ in range(400):
+        state = random_position(OwnPieceQuarto, rng.choice((8, 9, 10)), rng)
+        scores = oracle.analyze(state, weak=False)
+        if not _choice_matters(scores):
+            continue
+        kind = "win" if max(scores.values()) > 0 else "loss"
+        if seen[kind] >= 5:
+            continue
+        seen[kind] += 1
+        assert scores[player(state)] == max(scores.values()), state
+        if seen == {"win": 5, "loss": 5}:
+            break
+    assert seen == {"win": 5, "loss": 5}
+
+
+def test_perfect_player_outcome_gives_the_winning_piece(proof):
+    player = PerfectPlayer(proof, table_bits=18)
+    assert player.outcome(OwnPieceQuarto()) == (-1, proof["wins_by_piece"], True)
+    rng = random.Random(4)
+    state = random_position(OwnPieceQuarto, 9, rng)
+    s = QuartoSolver(18).solve(state).score
+    out = player.outcome(state)
+    assert out.value == (s > 0) - (s < 0) and not out.at_the_latest
+    assert out.piece == (None if s == 0 else 17 - abs(s))
+    with pytest.raises(TypeError, match="strong_from"):
+        PerfectPlayer(strong_from="8")
+
+
+@pytest.mark.compiled_speed
+def test_perfect_player_follows_the_proofs_fastest_moves_and_slowest_replies(proof):
+    """At the top the prover plays the move whose subtree wins by the proof's bound, and on
+    the losing side the player picks a reply the proof shows loses latest."""
+    player = PerfectPlayer(proof, table_bits=18)
+    root = proof["trees"][0]["root"]
+    a = player(OwnPieceQuarto())
+    latest = max(r["child"]["piece"] for r in root["replies"])
+    assert key_of(OwnPieceQuarto().child(a)) in {
+        r["child"]["key"] for r in root["replies"] if r["child"]["piece"] == latest}
+    for r in root["replies"]:
+        state = OwnPieceQuarto.from_actions([r["action"]])
+        move = player(state)
+        assert move == r["child"]["move"]
+        assert r["child"]["child"]["piece"] == r["child"]["piece"] == proof["wins_by_piece"]
+
+
+def test_builder_solves_leaves_exactly_and_resumes_only_from_exact_records(proof, tmp_path):
+    from qsearch.proofs.quarto_own import Progress, solve_position
+
+    leaf, actions, *_ = min(proof_leaves(proof), key=lambda x: x[0]["nodes"])
+    rec = solve_position(actions, table_bits=18)
+    assert (rec["key"], rec["score"]) == (leaf["key"], leaf["score"])
+    path = tmp_path / "progress.jsonl"
+    path.write_text('{"key": "old", "actions": [0], "value": -1, "nodes": 1, "seconds": 0}\n')
+    Progress(path).add(rec)                             # appended after a format-1 line
+    again = Progress(path)
+    assert again.get("old") is None and again.get(rec["key"]) == rec

@@ -13,9 +13,11 @@ from qsearch.arena import positions as P
 from qsearch.arena import tournament as T
 from qsearch.games import Connect4, Hypergammon, Reversi
 
+# They play real tournament games: sized for the compiled engines.
+pytestmark = pytest.mark.compiled_speed
+
 
 # --------------------------------------------------------------------------- positions
-@pytest.mark.compiled_speed
 @pytest.mark.parametrize("game", P.GAMES)
 def test_ten_positions_with_the_documents_side_to_move(game):
     states = P.positions(game)
@@ -43,7 +45,6 @@ def test_side_to_move_is_the_documents():
         P.position("chess", 1)
 
 
-@pytest.mark.compiled_speed
 def test_generated_positions_are_judged_balanced():
     for game in P.GAMES:
         for s in P.positions(game)[1:]:
@@ -128,7 +129,6 @@ def _lines(path):
     return path.read_text().splitlines()
 
 
-@pytest.mark.compiled_speed
 def test_run_resume_and_executor_give_the_same_games(tmp_path):
     serial, pooled = tmp_path / "serial", tmp_path / "pool"
     ids = ["4.3", "4.16"]
@@ -227,7 +227,6 @@ def test_cli_errors(tmp_path, capsys):
 
 
 # --------------------------------------------------------------------------- Dask
-@pytest.mark.compiled_speed
 def test_dask_local_cluster_equals_serial(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
     from qsearch.arena import SearchPlayer

@@ -11,6 +11,9 @@ from qsearch.arena import tournament as T
 from qsearch.arena.players import MCTSPlayer
 from qsearch.arena.tournament import calibration as C
 
+# They play real tournament games: sized for the compiled engines.
+pytestmark = pytest.mark.compiled_speed
+
 COMMITTED = Path(__file__).parent.parent / "benchmarks" / "tournaments"
 
 

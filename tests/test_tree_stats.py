@@ -53,6 +53,7 @@ def test_tictactoe_positions():
     assert count_positions(TicTacToe(), canonical=TicTacToe.canonical_key) == 765
 
 
+@pytest.mark.compiled_speed
 def test_tictactoe_perft_is_nodes_per_depth():
     assert tuple(perft(TicTacToe(), d) for d in range(10)) == TTT_PER_DEPTH
 
@@ -84,10 +85,12 @@ def test_stats_of_a_midgame_position():
 
 
 # --------------------------------------------------------------------- Connect-4
+@pytest.mark.compiled_speed
 def test_connect4_perft_1_to_8():
     assert [perft(Connect4(), d) for d in range(9)] == C4_PERFT
 
 
+@pytest.mark.compiled_speed
 def test_connect4_positions_per_ply_is_oeis_a212693():
     assert positions_per_ply(Connect4(), 8) == A212693
 

@@ -190,6 +190,7 @@ def test_openspiel_tic_tac_toe_against_a_full_search():
     assert game.svg().startswith("<svg") and ">x" in game.svg()
 
 
+@pytest.mark.compiled
 def test_a_qsearch_engine_is_drawn_by_its_own_svg_and_searched_compiled():
     game = with_clock(PlayGame(TicTacToe(), "alphabeta", depth=None))
     result = game.play(4)

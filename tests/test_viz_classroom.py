@@ -118,6 +118,7 @@ def test_a_win_in_one_says_one_ply():
     assert "the engine wins in 1 ply " in game.status_text
 
 
+@pytest.mark.compiled_speed
 def test_the_toggle_runs_only_the_selected_search_and_fills_the_table_on_demand():
     game = with_clock(PlayPruningToggle(depth=4))
     first = game.play(3)

@@ -59,6 +59,7 @@ def test_alphabeta_takes_connect4_win_in_one_at_every_depth(heuristic):
         assert res.action == 0
 
 
+@pytest.mark.compiled_speed
 def test_every_search_takes_a_win_in_one_on_random_connect4_positions():
     rng = random.Random(4)
     found = 0
@@ -79,6 +80,7 @@ def test_every_search_takes_a_win_in_one_on_random_connect4_positions():
         assert deep.action in wins
 
 
+@pytest.mark.compiled_speed
 def test_the_cli_engine_no_longer_skips_a_win_in_one():
     moves = "7\n7\n7\n6\n6\n6\n5\n5\n5\n"
     out = subprocess.run([sys.executable, "-m", "qsearch", "play", "connect4", "--first",

@@ -1,38 +1,81 @@
-"""Play document 000's Quarto against its AB_MINIMAX, with standard ipywidgets only.
+"""Play document 000's Quarto against its AB_MINIMAX or the perfect player, with standard
+ipywidgets only.
 
 The document's ``GAME.INTERACTIVE`` asks for a row number of the free positions and of the
 pieces in an R ``menu``; here you click a square and a piece (in either order) and the
-engine answers with the document's search, showing its move, its value and the nodes it
-searched. Everything works without a browser too::
+opponent answers, its move named in words ("placed the dark round tall hollow piece (2358) at
+row 2, column 3"). Everything works without a browser too::
 
     game = PlayQuarto()
-    game.select_square(12)          # (1,4): square numbers go column by column
-    game.select_piece(0)            # 1357: both chosen, so the human moves and the engine answers
+    game.select_square(12)          # row 1, column 4: square numbers go column by column
+    game.select_piece(0)            # 1357: both chosen, so you move and the engine answers
     game.play(game.state.string_to_action("(2,2) 2468"))   # the same in one call
     game.undo(); game.new_game(human_first=False)
     game.state, game.status_text, game.last_result
     game.verdict()                  # "won" / "drawn" / "lost" for you, with best play
+    game.who_wins()                 # the "Who wins?" button: the verdict in the status line,
+                                    # with the piece that completes a line when it is known
 
 ``PlayQuarto(opponent="perfect")`` plays the solved game's perfect player instead
 (:class:`qsearch.proofs.quarto_own.PerfectPlayer`): against it the first player cannot win.
 
-The board is an SVG string in ``widgets.HTML`` (no ``Output`` widget: strict nbval passes).
+As in :mod:`qsearch.viz.play`, while the opponent searches (or "Who wins?" is worked out) a
+"thinking…" sign shows, every input is disabled and a click reaching the kernel then, or just
+after (the second click of a double click), is dropped. The board is an SVG string in
+``widgets.HTML`` (no ``Output`` widget: strict nbval passes).
 """
 from __future__ import annotations
+
+from html import escape
 
 import ipywidgets as widgets
 
 from qsearch.core.errors import IllegalMoveError
 from qsearch.games import OwnPieceQuarto
-from qsearch.reference.quarto import piece_code, square_name
+from qsearch.reference.quarto import piece_code, piece_description
 from qsearch.search.quarto_ab import ab_minimax
 from qsearch.viz.lazy_widget import LazyWidget
-from qsearch.viz.play import number_text, plural
+from qsearch.viz.play import THINKING_BADGE, ThinkingGuard, number_text, plural
 from qsearch.viz.quarto_svg import quarto_svg
 
+BUTTON = widgets.Layout(width="72px", height="36px", margin="1px", flex="0 0 auto")
+GRID = widgets.Layout(grid_template_columns="repeat(4, 74px)", width="300px")
+VERDICT_WORDS = {"won": "you win", "drawn": "it is a draw"}
 
-class PlayQuarto(LazyWidget):
-    """Human against the document's alpha-beta (depth 4, payoff 10 - depth) on its variant.
+
+def ordinal(n: int) -> str:
+    """``ordinal(14) == "14th"``, ``ordinal(1) == "1st"``, ``ordinal(12) == "12th"``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def square_words(square: int) -> str:
+    """``square_words(12) == "row 1, column 4"`` (squares go column by column, as drawn)."""
+    return f"row {square % 4 + 1}, column {square // 4 + 1}"
+
+
+def piece_words(piece: int) -> str:
+    """``piece_words(0) == "the light round tall solid piece (1357)"``: the attributes the board
+    draws, then the code written under the piece."""
+    return f"the {piece_description(piece)} piece ({piece_code(piece)})"
+
+
+def placement_words(action: int) -> str:
+    """A placement in words: ``placement_words(192) == "the light round tall solid piece
+    (1357) at row 1, column 4"``."""
+    return f"{piece_words(action % 16)} at {square_words(action // 16)}"
+
+
+def _index(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"a {what} is an int 0..15, not {type(value).__name__}")
+    if not 0 <= value < 16:
+        raise ValueError(f"{what}s are 0..15, not {value}")
+    return value
+
+
+class PlayQuarto(ThinkingGuard, LazyWidget):
+    """You against the document's alpha-beta (depth 4, payoff 10 - depth) or the perfect player.
 
     ``depth``: None for the document's rule (4, never past the 15th placement) or an int;
     ``evaluate``: None (the document's payoff) or a :class:`~qsearch.heuristics.quarto.LineCredit`;
@@ -47,80 +90,115 @@ class PlayQuarto(LazyWidget):
         if opponent not in ("document", "perfect"):
             raise ValueError(f"opponent must be 'document' or 'perfect', not {opponent!r}")
         self.opponent = opponent
+        self.opponent_name = "the perfect player" if opponent == "perfect" else "the engine"
         self._perfect = None                  # built on first use: it loads the proof
         self.depth = depth
         self.evaluate = evaluate
         self.human_first = bool(human_first)
         self.state = OwnPieceQuarto()
-        self.square: int | None = None       # the human's pending choices
+        self.square: int | None = None        # your pending choices
         self.piece: int | None = None
-        self.last_result = None
+        self.last_result = None               # the document engine's last SearchResult
+        self.engine_action: int | None = None   # the opponent's last placement
+        self.verdict_text = ""                # "Who wins?"'s answer, until the position changes
         self.message = ""
+        self._task = "move"                   # what the thinking sign is for: "move" / "verdict"
+        self._init_guard()
         _ = self.widget                  # built at once: every move keeps its buttons in step
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
     @property
     def human(self) -> int:
+        """Your player number: 0 (you place the first piece) or 1."""
         return 0 if self.human_first else 1
 
+    def _clear(self) -> None:
+        """Forget what belonged to the previous position."""
+        self.square = self.piece = None
+        self.last_result = None
+        self.engine_action = None
+        self.verdict_text = ""
+        self.message = ""
+
     def new_game(self, human_first: bool | None = None) -> None:
-        """Start again; the engine moves at once if it plays first."""
+        """Start again; the opponent moves at once if it plays first."""
         if human_first is not None:
             self.human_first = bool(human_first)
         self.state = OwnPieceQuarto()
-        self.square = self.piece = None
-        self.last_result = None
-        self.message = ""
+        self._clear()
         if not self.human_first:
             self.engine_move()
         self._refresh()
 
+    def _your_turn(self) -> bool:
+        return not self.state.is_terminal() and self.state.current_player() == self.human
+
+    def _check_turn(self) -> None:
+        if self.state.is_terminal():
+            raise IllegalMoveError("the game is over: press New game")
+        if self.state.current_player() != self.human:
+            raise IllegalMoveError(f"it is {self.opponent_name}'s turn")
+
     def select_square(self, square: int) -> None:
-        """Choose the square (0..15); moves once a piece is chosen too."""
+        """Choose the square (0..15, column by column); you move once a piece is chosen too.
+
+        IllegalMoveError (nothing chosen) if the square is taken or it is not your turn.
+        """
+        square = _index(square, "square")
+        self._check_turn()
+        if self.state.board_pieces()[square] >= 0:
+            raise IllegalMoveError(f"the square at {square_words(square)} is taken")
         self.square = square
         self._maybe_move()
 
     def select_piece(self, piece: int) -> None:
-        """Choose the piece (0..15); moves once a square is chosen too."""
+        """Choose the piece (0..15); you move once a square is chosen too.
+
+        IllegalMoveError (nothing chosen) if the piece is used or it is not your turn.
+        """
+        piece = _index(piece, "piece")
+        self._check_turn()
+        if piece not in self.state.pieces_left():
+            raise IllegalMoveError(f"{piece_words(piece)} is already on the board")
         self.piece = piece
         self._maybe_move()
 
     def _maybe_move(self) -> None:
         if self.square is not None and self.piece is not None:
-            action = 16 * self.square + self.piece
-            self.square = self.piece = None
-            try:
-                self.play(action)
-            except IllegalMoveError as err:
-                self.message = str(err).split(";")[0]
-        self._refresh()
+            self.play(16 * self.square + self.piece)     # both free: always legal
+        else:
+            self.message = ""
+            self._refresh()
 
     def human_move(self, action: int) -> None:
-        """The human's placement only. Raises IllegalMoveError (state unchanged) if illegal."""
-        if self.state.is_terminal():
-            raise IllegalMoveError("the game is over: start a new one")
-        if self.state.current_player() != self.human:
-            raise IllegalMoveError("it is the engine's turn")
-        self.state.apply_action(action)
-        self.message = ""
+        """Your placement only. Raises IllegalMoveError (state unchanged) if illegal."""
+        self._check_turn()
+        self.state.apply_action(action)          # validates before changing anything
+        self._clear()
+        self._refresh()
 
     def engine_move(self):
-        """The engine's reply; returns its SearchResult (None if the move was forced)."""
+        """The opponent's reply; returns its SearchResult (None: a forced or perfect move)."""
         if self.state.is_terminal():
             return None
-        actions = self.state.legal_actions()
-        if len(actions) == 1:
-            self.last_result = None
-            self.state.apply_action(actions[0])
-            return None
-        if self.opponent == "perfect":
-            self.last_result = None
-            self.state.apply_action(self.perfect_player()(self.state))
-            return None
-        result = ab_minimax(self.state, self.depth, self.evaluate, win_check=True)
-        self.last_result = result
-        self.state.apply_action(result.action)
+        self._task = "move"
+        self._set_thinking(True)
+        try:
+            result = None
+            actions = self.state.legal_actions()
+            if len(actions) == 1:
+                action = actions[0]
+            elif self.opponent == "perfect":
+                action = self.perfect_player()(self.state)
+            else:
+                result = ab_minimax(self.state, self.depth, self.evaluate, win_check=True)
+                action = result.action
+            self.state.apply_action(action)
+            self.last_result = result
+            self.engine_action = action
+        finally:
+            self._set_thinking(False)
         return result
 
     def perfect_player(self):
@@ -132,20 +210,48 @@ class PlayQuarto(LazyWidget):
         return self._perfect
 
     def verdict(self) -> str:
-        """"won", "drawn" or "lost": the position for the student, with best play on both
-        sides (the proof near the start, an exact solve below it; early positions off the
-        proof can take some seconds)."""
+        """"won", "drawn" or "lost": the position for you, with best play on both sides (the
+        proof near the start, an exact solve below it; positions off the proof with few pieces
+        placed can take some seconds)."""
+        return self._best_play()[0]
+
+    def _best_play(self) -> tuple:
+        """``(verdict, piece, at the latest)``: the verdict for you, and the piece with which
+        the winner completes a line with best play (None if a draw or not worked out; see
+        :meth:`qsearch.proofs.quarto_own.PerfectPlayer.outcome`)."""
         s = self.state
         if s.is_terminal():
             w = s.winner_player()
-            return "drawn" if w is None else ("won" if w == self.human else "lost")
-        v = self.perfect_player().value(s)          # for the side to move
-        if s.current_player() != self.human:
-            v = -v
-        return {1: "won", 0: "drawn", -1: "lost"}[v]
+            return ("drawn" if w is None else ("won" if w == self.human else "lost"), None,
+                    False)
+        out = self.perfect_player().outcome(s)      # for the side to move
+        v = out.value if s.current_player() == self.human else -out.value
+        return {1: "won", 0: "drawn", -1: "lost"}[v], out.piece, out.at_the_latest
+
+    def who_wins(self) -> str:
+        """What "Who wins?" does: work the verdict out (the thinking sign showing meanwhile),
+        put it in the status line until the position changes, and return it."""
+        if self.state.is_terminal():
+            self.verdict_text = ""
+            self._refresh()
+            return self.verdict()
+        self._task = "verdict"
+        self._set_thinking(True)
+        try:
+            verdict, piece, latest = self._best_play()
+            mover = "you" if self._your_turn() else self.opponent_name
+            outcome = VERDICT_WORDS.get(verdict, f"{self.opponent_name} wins")
+            if piece is not None:
+                outcome += (f", completing a line with the {ordinal(piece)} piece"
+                            + (" at the latest" if latest else ""))
+            self.verdict_text = (f"Who wins? With best play on both sides from here "
+                                 f"({mover} to move), {outcome}.")
+        finally:
+            self._set_thinking(False)
+        return verdict
 
     def play(self, action: int):
-        """What a click does: the human's move, then the engine's answer."""
+        """What a click does: your move, then the opponent's answer."""
         self.human_move(action)
         result = None
         if not self.state.is_terminal():
@@ -153,100 +259,157 @@ class PlayQuarto(LazyWidget):
         self._refresh()
         return result
 
-    def undo(self) -> None:
-        """Take back to the human's previous turn."""
-        history = self.state.history()
-        while history:
+    def _your_last_move(self) -> int | None:
+        """The index in the history of your last placement (None: you have not placed one)."""
+        mine = [i for i in range(len(self.state.history())) if i % 2 == self.human]
+        return mine[-1] if mine else None
+
+    def undo(self) -> int:
+        """Take back your last placement and the answer to it; returns how many placements.
+
+        Returns 0 (and changes nothing) if you have not moved yet: the opponent's opening
+        placement is never taken back (it would not move again).
+        """
+        last = self._your_last_move()
+        if last is None:
+            return 0
+        undone = len(self.state.history()) - last
+        for _ in range(undone):
             self.state.undo_action()
-            history.pop()
-            if self.state.current_player() == self.human:
-                break
-        self.last_result = None
+        self._clear()
         self._refresh()
+        return undone
 
     # ------------------------------------------------------------------ text
+    def engine_text(self) -> str:
+        """What the opponent did last, in words ("" before its first move)."""
+        if self.engine_action is None:
+            return ""
+        who = self.opponent_name[0].upper() + self.opponent_name[1:]
+        text = f"{who} placed {placement_words(self.engine_action)}"
+        r = self.last_result
+        if r is not None:
+            text += (f": value {number_text(r.value)} for the engine, "
+                     f"{plural(r.nodes, 'node')} searched")
+        return text + "."
+
+    def _result_text(self) -> str:
+        w = self.state.winner_player()
+        if w is None:
+            return "Game over: a draw."
+        return "Game over: you win!" if w == self.human else \
+            f"Game over: {self.opponent_name} wins."
+
+    def _prompt(self) -> str:
+        if self.square is not None:
+            return f"Your move: the square at {square_words(self.square)}; now click a piece."
+        if self.piece is not None:
+            return f"Your move: {piece_words(self.piece)}; now click a square."
+        return "Your move: click a square and a piece."
+
     @property
     def status_text(self) -> str:
-        s = self.state
-        parts = []
-        if self.last_result is not None:
-            r = self.last_result
-            parts.append(f"engine played {s.action_to_string(r.action)}: value "
-                         f"{number_text(r.value)} for the engine, {plural(r.nodes, 'node')}")
-        if s.is_terminal():
-            w = s.winner_player()
-            parts.append("draw" if w is None else ("you win!" if w == self.human
-                                                   else "the engine wins"))
+        """The status line: the opponent's last move, the verdict, what to do now."""
+        if self.thinking and self._task == "verdict":
+            return "Working out who wins with best play from here."
+        parts = [text for text in (self.engine_text(), self.verdict_text, self.message) if text]
+        if self.state.is_terminal():
+            parts.append(self._result_text())
+        elif self.thinking or not self._your_turn():
+            parts.append(f"{self.opponent_name[0].upper()}{self.opponent_name[1:]} "
+                         "is choosing its move.")
         else:
-            chosen = []
-            if self.square is not None:
-                chosen.append(f"square {square_name(self.square)}")
-            if self.piece is not None:
-                chosen.append(f"piece {piece_code(self.piece)}")
-            parts.append("your move" + (f" ({', '.join(chosen)})" if chosen else
-                                        ": click a square and a piece"))
-        if self.message:
-            parts.append(self.message)
-        return " | ".join(parts)
+            parts.append(self._prompt())
+        return " ".join(parts)
 
     def svg(self) -> str:
-        highlight = [] if not self.state.history() else [self.state.history()[-1] >> 4]
+        """The board: the opponent's last square and your chosen square outlined, your chosen
+        piece ringed among the pieces left."""
+        history = self.state.history()
+        highlight = [history[-1] // 16] if history else []
         if self.square is not None:
             highlight.append(self.square)
-        return quarto_svg(self.state, highlight=highlight)
+        return quarto_svg(self.state, highlight=highlight, chosen_piece=self.piece)
 
     # ------------------------------------------------------------------ widget
     def _build_widget(self):
-        layout = widgets.Layout(width="64px", height="40px")
-        self._square_buttons = []
-        for r in range(4):
-            for c in range(4):
-                b = widgets.Button(description=f"({r + 1},{c + 1})", layout=layout)
-                b.on_click(lambda _b, s=4 * c + r: self.select_square(s))
-                self._square_buttons.append((4 * c + r, b))
-        self._square_buttons.sort(key=lambda x: x[0])
-        grid = widgets.GridBox([b for _, b in sorted(self._square_buttons,
-                                                     key=lambda x: (x[0] % 4, x[0] // 4))],
-                               layout=widgets.Layout(grid_template_columns="repeat(4, 68px)"))
+        self._square_buttons = []                  # index = square (column by column)
+        for s in range(16):
+            r, c = s % 4 + 1, s // 4 + 1
+            b = widgets.Button(description=f"({r},{c})", tooltip=f"row {r}, column {c}",
+                               layout=BUTTON)
+            b.on_click(lambda _b, s=s: self._click(self.select_square, s))
+            self._square_buttons.append(b)
+        grid = widgets.GridBox([self._square_buttons[4 * c + r] for r in range(4)
+                                for c in range(4)], layout=GRID)   # drawn row by row
         self._piece_buttons = []
         for p in range(16):
-            b = widgets.Button(description=piece_code(p), layout=layout)
-            b.on_click(lambda _b, p=p: self.select_piece(p))
+            b = widgets.Button(description=piece_code(p), tooltip=piece_description(p),
+                               layout=BUTTON)
+            b.on_click(lambda _b, p=p: self._click(self.select_piece, p))
             self._piece_buttons.append(b)
-        pieces = widgets.GridBox(self._piece_buttons,
-                                 layout=widgets.Layout(grid_template_columns="repeat(4, 68px)"))
-        self._board = widgets.HTML()
+        pieces = widgets.GridBox(self._piece_buttons, layout=GRID)
+        self._board = widgets.HTML(layout=widgets.Layout(flex="0 0 auto"))
+        self._board.add_class("qsearch-play-board")
         self._status = widgets.HTML()
-        new = widgets.Button(description="new game")
-        new.on_click(lambda _b: self.new_game(self._first.value))
-        undo = widgets.Button(description="undo")
-        undo.on_click(lambda _b: self.undo())
-        judge = widgets.Button(description="who wins?", tooltip="with best play from here")
-        judge.on_click(lambda _b: self._show_verdict())
-        self._first = widgets.Checkbox(value=self.human_first, description="I move first")
-        controls = widgets.VBox([widgets.HTML("<b>square</b>"), grid,
-                                 widgets.HTML("<b>piece</b>"), pieces,
-                                 widgets.HBox([new, undo, judge]), self._first])
-        return widgets.VBox([widgets.HBox([self._board, controls]), self._status])
+        self._status.add_class("qsearch-play-status")
+        self._new = widgets.Button(description="New game", icon="refresh",
+                                   layout=widgets.Layout(width="110px", flex="0 0 auto"))
+        self._new.on_click(lambda _b: self._guarded(lambda: self.new_game(self._first.value)))
+        self._undo = widgets.Button(description="Undo", icon="undo",
+                                    layout=widgets.Layout(width="90px", flex="0 0 auto"))
+        self._undo.on_click(lambda _b: self._guarded(self.undo))
+        self._judge = widgets.Button(description="Who wins?", icon="balance-scale",
+                                     tooltip="with best play on both sides from here",
+                                     layout=widgets.Layout(width="120px", flex="0 0 auto"))
+        self._judge.on_click(lambda _b: self._guarded(self.who_wins))
+        self._first = widgets.Checkbox(value=self.human_first, description="I move first",
+                                       tooltip="used from the next New game", indent=False,
+                                       layout=widgets.Layout(width="auto"))
+        buttons = widgets.HBox([self._new, self._undo, self._judge, self._first],
+                               layout=widgets.Layout(flex_flow="row wrap"))
+        controls = widgets.VBox([widgets.HTML("<b>square</b> (row, column)"), grid,
+                                 widgets.HTML("<b>piece</b>"), pieces],
+                                layout=widgets.Layout(flex="0 0 auto"))
+        top = widgets.HBox([self._board, controls], layout=widgets.Layout(flex_flow="row wrap"))
+        box = widgets.VBox([top, buttons, self._status])
+        box.add_class("qsearch-play")
+        return box
+
+    def _click(self, select, index: int) -> None:
+        """A square or piece button: dropped if stale (during or just after a think) or no
+        longer free (the second click of a slow double click on a piece just played)."""
+        if self._stale() or not self._your_turn():
+            self.dropped_clicks += 1
+            return
+        try:
+            select(index)
+        except IllegalMoveError:
+            self.dropped_clicks += 1             # its button was disabled: a stale click
+
+    def _inputs(self) -> list:
+        """Every widget the student can use (all disabled while the opponent thinks)."""
+        return [*self._square_buttons, *self._piece_buttons, self._new, self._undo,
+                self._judge, self._first]
 
     def _refresh(self) -> None:
         if self._widget is None:
             return
-        over = self.state.is_terminal()
+        live = self._your_turn() and not self.thinking
         taken = self.state.board_pieces()
-        for s, b in self._square_buttons:
-            b.disabled = over or taken[s] >= 0
+        for s, b in enumerate(self._square_buttons):
+            b.disabled = not live or taken[s] >= 0
             b.button_style = "info" if s == self.square else ""
         left = set(self.state.pieces_left())
         for p, b in enumerate(self._piece_buttons):
-            b.disabled = over or p not in left
+            b.disabled = not live or p not in left
             b.button_style = "info" if p == self.piece else ""
+        self._new.disabled = self._first.disabled = self.thinking
+        self._undo.disabled = self.thinking or self._your_last_move() is None
+        self._judge.disabled = self.thinking or self.state.is_terminal()
         self._board.value = self.svg()
-        self._status.value = self.status_text
-
-    def _show_verdict(self) -> None:
-        self.message = f"with best play from here you have {self.verdict()} this game"
-        self._refresh()
+        sign = THINKING_BADGE if self.thinking else ""
+        self._status.value = f"<p>{sign}{escape(self.status_text)}</p>"
 
     def _repr_svg_(self) -> str:
         """The board, for viewers without a kernel (IPython adds it beside the widget)."""

@@ -1,11 +1,12 @@
-"""Build the proof of document 000's Quarto from the empty board.
+"""Build the proof of document 000's Quarto from the empty board, with the distance to the win.
 
-:func:`build_proof` solves the game's value (every first move up to symmetry), then builds a
-strategy tree for the prover down to ``depth`` plies: one move at the prover's nodes (the
-solver's table suggests it; its position is then solved from scratch), one reply per class
-at the opponent's nodes. The leaves are independent subproblems (:func:`solve_position`)
-solved on any :class:`concurrent.futures.Executor`; each solved position is appended to a
-:class:`Progress` file as it finishes, so a stopped run resumes where it stopped.
+:func:`build_proof` solves every first move (up to symmetry) exactly, then builds a strategy
+tree for the prover down to ``depth`` plies: one move at the prover's nodes, one reply per
+class at the opponent's nodes, a leaf's exact score at ``depth``. The prover's move is the
+fastest win the exact solver finds: the position is solved strongly, the move its table holds
+is tried first, and it is kept only if the subtree under it wins as fast as the solve says
+(else the next move is tried). Every solved position is appended to a :class:`Progress` file as
+it finishes, so a stopped run resumes where it stopped.
 """
 from __future__ import annotations
 
@@ -20,25 +21,31 @@ from qsearch.proofs.quarto_own.format import (
     DEFAULT_PROGRESS,
     FORMAT,
     key_of,
+    node_piece,
     reply_classes,
     state_after,
-    table_move_first,
 )
 
 
 def solve_position(actions, table_bits: int = 22) -> dict:
-    """Solve the position after ``actions`` weakly with a fresh solver (a subproblem: a
-    module-level function, so it runs on process executors)."""
+    """Solve the position after ``actions`` exactly with a fresh solver (a subproblem: a
+    module-level function, so it runs on process executors). ``"move"`` is the best move the
+    solver's table holds afterwards (None if it holds none, e.g. after a win in one)."""
     from qsearch.search.quarto_solver import QuartoSolver
 
     state = state_after(actions)
-    res = QuartoSolver(table_bits).solve(state, weak=True)
-    return {"key": key_of(state), "actions": list(actions), "value": res.score,
-            "nodes": res.nodes, "seconds": round(res.elapsed, 3)}
+    solver = QuartoSolver(table_bits)
+    res = solver.solve(state, weak=False)
+    return {"key": key_of(state), "actions": list(actions), "score": res.score,
+            "nodes": res.nodes, "seconds": round(res.elapsed, 3),
+            "move": solver.table_move(state)}
 
 
 class Progress:
-    """Solved positions, one JSON line each, keyed by canonical form (resumable runs)."""
+    """Solved positions, one JSON line each, keyed by canonical form (resumable runs).
+
+    Lines without an exact ``"score"`` (written by the sign-only builder of format 1) are
+    skipped: their positions are solved again."""
 
     def __init__(self, path=None):
         self.path = None if path is None else Path(path)
@@ -47,7 +54,8 @@ class Progress:
             for line in self.path.read_text().splitlines():
                 if line.strip():
                     rec = json.loads(line)
-                    self.solved[rec["key"]] = rec
+                    if "score" in rec:
+                        self.solved[rec["key"]] = rec
 
     def add(self, rec: dict) -> None:
         """Record a solved position (appended to the file at once)."""
@@ -62,30 +70,31 @@ class Progress:
         return self.solved.get(key)
 
 
-def _value_of(state, progress: Progress, table_bits: int) -> int:
-    """Weak value for the mover, solved from scratch (recorded in ``progress``)."""
+def _solved(state, progress: Progress, table_bits: int) -> dict:
+    """The exact solve of ``state`` (from ``progress`` if there, else solved and recorded)."""
     rec = progress.get(key_of(state))
     if rec is None:
         rec = solve_position(state.history(), table_bits)
         progress.add(rec)
-    return rec["value"]
+    return rec
 
 
-def _choose(solver, state, target: int, progress: Progress, table_bits: int) -> tuple:
-    """A move of the prover reaching ``target`` (1 win, 0 at least a draw): (action, value).
+def _hint_in(state, rec) -> int | None:
+    """The record's table move brought to ``state`` (the record may be of a symmetric
+    position reached by other actions)."""
+    from qsearch.games.quarto_symmetry import board_of, find_symmetry, transform_action
 
-    The solver's table suggests the move; its position is then solved from scratch.
-    """
-    me = state.current_player()
-    for a in table_move_first(solver, state):
-        child = state.child(a)
-        if child.is_terminal():
-            v = int(child.returns()[me])
-        else:
-            v = -_value_of(child, progress, table_bits)
-        if v >= target:
-            return a, v
-    raise RuntimeError(f"no move reaches {target} in {state!r}: the solver is inconsistent")
+    move = rec.get("move")
+    if move is None:
+        return None
+    if list(rec["actions"]) == list(state.history()):
+        return move
+    g = find_symmetry(board_of(state_after(rec["actions"])), board_of(state))
+    return None if g is None else transform_action(move, g)
+
+
+class _NotProved(Exception):
+    """A subtree the prover does not win (a move the table suggested wrongly)."""
 
 
 def build_proof(depth: int = 4, executor=None, progress_path=DEFAULT_PROGRESS,
@@ -93,92 +102,126 @@ def build_proof(depth: int = 4, executor=None, progress_path=DEFAULT_PROGRESS,
     """Solve document 000's Quarto from the empty board and write the proof (returns it).
 
     ``depth``: plies of the strategy tree (even: its leaves are the opponent's positions).
-    ``executor``: a :class:`concurrent.futures.Executor` for the leaves (None: here, one
-    by one). ``progress_path``: JSON lines of every solved position (None: keep none);
-    positions found there are not solved again. ``out``: where to write (None: nowhere).
+    ``executor``: a :class:`concurrent.futures.Executor` for the first moves' exact solves,
+    the costly independent part (None: here, one by one); the tree below is built here.
+    ``progress_path``: JSON lines of every solved position (None: keep none); positions found
+    there are not solved again. ``out``: where to write (None: nowhere).
     """
-    from qsearch.search.quarto_solver import QuartoSolver
-
     if isinstance(depth, bool) or not isinstance(depth, int) or not 1 <= depth <= 8:
         raise ValueError(f"depth must be an int in 1..8, not {depth!r}")
     log = log or (lambda *a, **k: None)
     t0 = time.perf_counter()
     progress = Progress(progress_path)
-    solver = QuartoSolver(table_bits)
     root = OwnPieceQuarto()
-    # 1. the value: every first move up to symmetry
+    # 1. the value and the distance: every first move up to symmetry, solved exactly
     firsts = reply_classes(root)
-    values = []
-    for a, size, _ in firsts:
-        v = -_value_of(root.child(a), progress, table_bits)
-        log(f"first move {root.action_to_string(a)} (class of {size}): {v:+d} for player 0")
-        values.append(v)
-    value = max(values)
+    todo = [[a] for a, _, k in firsts if progress.get(k) is None]
+    if executor is None:
+        results = (solve_position(a, table_bits) for a in todo)
+    else:
+        results = (f.result() for f in as_completed(
+            [executor.submit(solve_position, a, table_bits) for a in todo]))
+    for rec in results:
+        progress.add(rec)
+        log(f"first move {root.action_to_string(rec['actions'][0])} solved: score "
+            f"{rec['score']:+d} in {rec['seconds']:.0f} s")
+    scores = [-progress.get(k)["score"] for _, _, k in firsts]     # for player 0
+    best = max(scores)
+    value = (best > 0) - (best < 0)
     trees = [(1, 1)] if value < 0 else [(0, 1)] if value > 0 else [(0, 0), (1, 0)]
-    # 2. the strategy trees down to ``depth``; leaves collected, solved below
-    leaves: list = []
+    stats = {"leaves": 0}
 
+    # 2. the strategy trees, the prover's moves the fastest wins
     def expand(state, prover, target, ply):
         node = {"to_move": None if state.is_terminal() else state.current_player(),
                 "key": key_of(state)}
         if state.is_terminal():
             w = state.returns()
             node["winner"] = None if w[0] == 0 else (0 if w[0] > 0 else 1)
-            return node
-        if ply == depth:
-            leaves.append((node, state.history()))
-            return node
-        if state.current_player() == prover:
-            a, _ = _choose(solver, state, target, progress, table_bits)
-            node["move"] = a
-            node["text"] = state.action_to_string(a)
-            node["child"] = expand(state.child(a), prover, target, ply + 1)
+        elif ply == depth:
+            rec = _solved(state, progress, table_bits)
+            s = rec["score"]
+            node.update(value=(s > 0) - (s < 0), score=s, nodes=rec["nodes"],
+                        seconds=rec["seconds"])
+            stats["leaves"] += 1
+        elif state.current_player() == prover:
+            _choose(node, state, prover, target, ply)
         else:
             node["replies"] = [
                 {"action": a, "text": state.action_to_string(a), "class_size": size,
                  "child": expand(state.child(a), prover, target, ply + 1)}
                 for a, size, _ in reply_classes(state)]
             if ply <= 2:
-                log(f"ply {ply}: {len(node['replies'])} reply classes")
+                log(f"ply {ply}: {len(node['replies'])} reply classes done "
+                    f"({time.perf_counter() - t0:.0f} s)")
+        if target == 1:
+            node["piece"] = node_piece(node, state, prover)
+            if node["piece"] is None:
+                raise _NotProved(f"the prover does not win after {state.history()}")
         return node
 
-    roots = []
-    for prover, target in trees:
-        roots.append({"prover": prover, "target": target, "root": expand(root, prover, target,
-                                                                         0)})
-    log(f"strategy built: {len(leaves)} leaves to solve "
-        f"({time.perf_counter() - t0:.1f} s so far)")
-    # 3. the leaves: independent subproblems
-    todo = []
-    for node, actions in leaves:
-        rec = progress.get(node["key"])
-        if rec is None:
-            todo.append(actions)
-    if executor is None:
-        results = (solve_position(a, table_bits) for a in todo)
-    else:
-        futures = [executor.submit(solve_position, a, table_bits) for a in todo]
-        results = (f.result() for f in as_completed(futures))
-    for i, rec in enumerate(results):
-        progress.add(rec)
-        if (i + 1) % 25 == 0 or i + 1 == len(todo):
-            log(f"leaves solved: {i + 1}/{len(todo)} ({time.perf_counter() - t0:.0f} s)")
-    for node, _ in leaves:
-        rec = progress.get(node["key"])
-        node.update(value=rec["value"], nodes=rec["nodes"], seconds=rec["seconds"])
+    def _choose(node, state, prover, target, ply):
+        """The prover's move: a win in one if there is one, else the fastest win (the best
+        score) the exact solve finds. The table's move is kept if its subtree proves that
+        score; any other move only after its own exact solve gives it."""
+        actions = state.legal_actions()
+        for a in actions:
+            child = state.child(a)
+            if child.is_terminal() and child.returns()[prover] > 0:
+                node.update(move=a, text=state.action_to_string(a),
+                            child=expand(child, prover, target, ply + 1))
+                return
+        rec = _solved(state, progress, table_bits)
+        want = rec["score"]
+        if (want > 0) - (want < 0) < target:
+            raise _NotProved(f"the prover cannot reach {target} in {state!r}")
+        hint = _hint_in(state, rec)
+        if hint in actions:
+            actions.remove(hint)
+            actions.insert(0, hint)
+        for a in actions:
+            after = state.child(a)
+            if a == hint and target == 1:           # checked by its subtree: no extra solve
+                try:
+                    child = expand(after, prover, target, ply + 1)
+                    if 17 - child["piece"] == want:
+                        node.update(move=a, text=state.action_to_string(a), child=child)
+                        return
+                except _NotProved:
+                    pass
+                log(f"after {state.history()}: the table's move {a} does not prove score "
+                    f"{want}; trying the others")
+                continue
+            got = (int(after.returns()[prover]) * (17 - after.num_placed())
+                   if after.is_terminal() else -_solved(after, progress, table_bits)["score"])
+            if got == want if target == 1 else got >= 0:
+                node.update(move=a, text=state.action_to_string(a),
+                            child=expand(after, prover, target, ply + 1))
+                return
+        raise RuntimeError(f"no move proves score {want} in {state!r}: the solver is "
+                           "inconsistent")
+
+    try:
+        roots = [{"prover": p, "target": t, "root": expand(root, p, t, 0)} for p, t in trees]
+    except _NotProved as err:
+        raise RuntimeError(f"the solver is inconsistent: {err}") from None
+    log(f"strategy built: {stats['leaves']} leaves ({time.perf_counter() - t0:.1f} s)")
     proof = {
         "format": FORMAT,
         "game": "OwnPieceQuarto (document 000: each player places a piece of his choice)",
         "value_for_player_0": value,
         "first_moves": [{"action": a, "text": root.action_to_string(a), "class_size": size,
-                         "value_for_player_0": v}
-                        for (a, size, _), v in zip(firsts, values, strict=True)],
+                         "value_for_player_0": (s > 0) - (s < 0),
+                         "score_for_player_0": s}
+                        for (a, size, _), s in zip(firsts, scores, strict=True)],
         "depth": depth,
         "trees": roots,
         "solved_positions": len(progress.solved),
         "total_nodes": sum(r["nodes"] for r in progress.solved.values()),
         "build_seconds": round(time.perf_counter() - t0, 1),
     }
+    if value != 0:
+        proof["wins_by_piece"] = roots[0]["root"]["piece"]
     if out is not None:
         Path(out).parent.mkdir(parents=True, exist_ok=True)
         Path(out).write_text(json.dumps(proof, indent=1) + "\n")

@@ -6,10 +6,19 @@ proving target 0), and ``first_moves`` must agree with it. Every tree is replaye
 empty board by the rules: canonical forms, players to move, legal moves, a subtree, a solved
 leaf or a finished game under every prover move, one reply of every class of the opponent's
 replies (the classes and their sizes re-derived from the symmetry group) and nothing else,
-finished games really won, leaf values reaching the target. Then the leaves are re-solved by
+finished games really won, leaf values reaching the target. Format 2 adds the distance: every
+leaf's exact score, and on every node of a winning tree the piece by which the prover wins at
+the latest, recomputed here as the tree's minimax (a finished game's pieces, a leaf's
+``17 - |score|``, the prover's child, the latest reply), up to the root's ``wins_by_piece``;
+each first move's exact score must give the piece its subtree proves. Then the leaves are
+re-solved by
 :func:`qsearch.search.quarto_ab.ab_minimax` (document 000's alpha-beta to the end of the game,
 with its win-in-one test), which shares no search code with
-:mod:`qsearch.search.quarto_solver`. Nothing here uses the builder.
+:mod:`qsearch.search.quarto_solver`: their signs (format 1) or their exact scores, from its
+distance to the win (format 2). Nothing here uses the builder.
+
+What a format-2 proof proves: the prover wins by the piece recorded at the latest. That no
+faster win exists ("not sooner") rests on the compiled solver's first-move scores only.
 
 Every rejection is a ValueError naming the kind of tampering and where (tree and move list).
 """
@@ -20,31 +29,41 @@ import time
 from concurrent.futures import as_completed
 
 from qsearch.games import OwnPieceQuarto
-from qsearch.proofs.quarto_own.format import FORMAT, key_of, state_after
+from qsearch.proofs.quarto_own.format import FORMAT, FORMATS, key_of, node_piece, state_after
 
 ENGINES = ("quarto_ab", "plain")
 NODE_KINDS = ("move", "replies", "value", "winner")
 
 
-def _engine_value(state, engine: str) -> int:
-    """Weak value for the mover by the second engine."""
+WIN = 100        # the second engine's win: 100 less the plies to it
+
+
+def _engine_score(state, engine: str) -> int:
+    """Exact score for the mover by the second engine, in the solver's convention
+    (``17 - n`` for a win with the ``n``-th piece, 0 for a draw)."""
     if engine == "quarto_ab":
         from qsearch.search.quarto_ab import ab_minimax
 
-        v = ab_minimax(state, depth=16, win_check=True, win_value=100.0, win_decay=1.0).value
-        return (v > 0) - (v < 0)
+        v = round(ab_minimax(state, depth=16, win_check=True, win_value=float(WIN),
+                             win_decay=1.0).value)
+        if v == 0:
+            return 0
+        piece = state.num_placed() + (WIN - abs(v))       # the plies to the win, from here
+        return (17 - piece) * ((v > 0) - (v < 0))
     if engine == "plain":
         from qsearch.search.quarto_solver import QuartoSolver
 
-        return QuartoSolver(10, table=False, order=False).solve(state, weak=True).score
+        return QuartoSolver(10, table=False, order=False).solve(state, weak=False).score
     raise ValueError(f"engine must be 'quarto_ab' or 'plain', not {engine!r}")
 
 
 def check_leaf(actions, engine: str = "quarto_ab") -> dict:
-    """Re-solve one leaf with the second engine (module-level: runs on executors)."""
+    """Re-solve one leaf with the second engine (module-level: runs on executors):
+    ``"score"`` exact, ``"value"`` its sign."""
     t = time.perf_counter()
-    v = _engine_value(state_after(actions), engine)
-    return {"actions": list(actions), "value": v, "seconds": time.perf_counter() - t}
+    score = _engine_score(state_after(actions), engine)
+    return {"actions": list(actions), "value": (score > 0) - (score < 0), "score": score,
+            "seconds": time.perf_counter() - t}
 
 
 # ------------------------------------------------------------------ small checks
@@ -112,8 +131,9 @@ def _check_header(proof) -> tuple:
     if not isinstance(proof, dict):
         raise ValueError(f"not a {FORMAT} proof: a JSON object is needed, "
                          f"not {type(proof).__name__}")
-    if proof.get("format") != FORMAT:
-        raise ValueError(f"wrong format string {proof.get('format')!r}: not a {FORMAT} proof")
+    if proof.get("format") not in FORMATS:
+        raise ValueError(f"wrong format string {proof.get('format')!r}: not one of "
+                         f"{list(FORMATS)}")
     where = "at the top of the proof"
     _need_keys(proof, ("value_for_player_0", "first_moves", "depth", "trees"), "the proof", where)
     claim = _need_int(proof, "value_for_player_0", (-1, 0, 1), "the headline", where)
@@ -162,8 +182,10 @@ class _TreeChecker:
     the solved leaves as ``(node, actions)`` in the order of
     :func:`~qsearch.proofs.quarto_own.format.proof_leaves`."""
 
-    def __init__(self, index: int, prover: int, target: int, depth: int, root_keys: dict):
+    def __init__(self, index: int, prover: int, target: int, depth: int, root_keys: dict,
+                 exact: bool = False):
         self.index, self.prover, self.target, self.depth = index, prover, target, depth
+        self.exact = exact                        # format 2: exact scores and distances
         self.root_keys = root_keys                # the empty board's children, computed once
         self.nodes = 0
         self.leaves: list = []
@@ -206,6 +228,19 @@ class _TreeChecker:
             raise ValueError(f"a {kind!r} node at ply {ply}, at or below the proof's depth "
                              f"{self.depth} {where}")
         getattr(self, "_" + kind)(node, state, actions, where)
+        if self.exact and self.target == 1:
+            self._piece(node, state, where)
+
+    def _piece(self, node, state, where) -> None:
+        """The node's ``"piece"`` is the tree's minimax of the distances below it."""
+        want = node_piece(node, state, self.prover)
+        if want is None:
+            raise ValueError(f"the prover does not win under this node {where}")
+        if "piece" not in node:
+            raise ValueError(f"missing key 'piece' (the distance) in a node {where}")
+        if not _same(node["piece"], want):
+            raise ValueError(f"wrong distance: piece {node['piece']!r} recorded, the tree's "
+                             f"minimax gives {want} {where}")
 
     def _winner(self, node, state, actions, where) -> None:
         if not _same(node["winner"], _winner_of(state)):
@@ -276,6 +311,12 @@ class _TreeChecker:
         if for_prover < self.target:
             raise ValueError(f"a leaf value does not reach the target {self.target}: "
                              f"{value:+d} recorded for the side to move {where}")
+        if self.exact:
+            _need_keys(node, ("score",), "a leaf", where)
+            score = _need_int(node, "score", range(-16, 17), "a leaf", where)
+            if (score > 0) - (score < 0) != value:
+                raise ValueError(f"a leaf's value {value:+d} is not the sign of its score "
+                                 f"{score:+d} {where}")
         self.leaves.append((node, list(actions)))
 
     @staticmethod
@@ -292,6 +333,33 @@ def _classes(keys: dict) -> dict:
         first, size = out.get(k, (a, 0))
         out[k] = (first, size + 1)
     return out
+
+
+def _check_first_move_scores(proof, root_keys: dict, roots: dict) -> None:
+    """Format 2: each first move's exact score (the solver's) has the sign of its value and
+    gives the piece its subtree proves at the latest (``roots``: a winning tree's root
+    ``(node, prover)``, if any)."""
+    scores = {}
+    for i, fm in enumerate(proof["first_moves"]):
+        where = f"in first_moves[{i}]"
+        _need_keys(fm, ("score_for_player_0",), "a first move", where)
+        s = _need_int(fm, "score_for_player_0", range(-16, 17), "a first move", where)
+        if (s > 0) - (s < 0) != fm["value_for_player_0"]:
+            raise ValueError(f"first_moves inconsistent: score {s:+d} and value "
+                             f"{fm['value_for_player_0']:+d} {where}")
+        scores[root_keys[fm["action"]]] = s
+    if roots is None:
+        return
+    root, prover = roots
+    firsts = ([(root_keys[root["move"]], root["child"])] if "move" in root else
+              [(root_keys[r["action"]], r["child"]) for r in root["replies"]])
+    for k, child in firsts:
+        s = scores[k] if prover == 0 else -scores[k]
+        if s <= 0 or 17 - s != child["piece"]:
+            raise ValueError(f"first_moves inconsistent with the tree: score "
+                             f"{scores[k]:+d} for player 0, the tree proves player {prover} "
+                             f"wins by piece {child['piece']} after the first move "
+                             f"{child['key']}")
 
 
 def _check_first_moves(proof, claim: int, root_keys: dict) -> dict:
@@ -340,16 +408,37 @@ def _check_first_move_played(proof, first_moves: dict, root_keys: dict) -> None:
 def _check_structure(proof) -> tuple:
     """Everything but the leaves' values: returns ``(nodes checked, solved leaves)``."""
     claim, depth = _check_header(proof)
+    exact = proof["format"] == FORMAT
     nodes, leaves = 0, []
     root = OwnPieceQuarto()
     root_keys = _children_keys(root)
     _check_first_move_played(proof, _check_first_moves(proof, claim, root_keys), root_keys)
+    winning = None
     for i, tree in enumerate(proof["trees"]):
-        walker = _TreeChecker(i, tree["prover"], tree["target"], depth, root_keys)
+        walker = _TreeChecker(i, tree["prover"], tree["target"], depth, root_keys, exact)
         walker.walk(tree["root"], root, [])
         nodes += walker.nodes
         leaves += walker.leaves
+        if tree["target"] == 1:
+            winning = (tree["root"], tree["prover"])
+    if exact:
+        _check_first_move_scores(proof, root_keys, winning)
+        _check_root_bound(proof, winning)
     return nodes, leaves
+
+
+def _check_root_bound(proof, winning) -> None:
+    """Format 2: ``wins_by_piece`` is the winning tree's root distance (absent in a draw)."""
+    if winning is None:
+        if "wins_by_piece" in proof:
+            raise ValueError("a draw with a 'wins_by_piece' at the top of the proof")
+        return
+    if "wins_by_piece" not in proof:
+        raise ValueError("missing key 'wins_by_piece' (the root's bound) at the top of the "
+                         "proof")
+    if not _same(proof["wins_by_piece"], winning[0]["piece"]):
+        raise ValueError(f"wrong root bound: wins_by_piece {proof['wins_by_piece']!r} "
+                         f"recorded, the tree's root proves {winning[0]['piece']}")
 
 
 def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str = "quarto_ab",
@@ -379,14 +468,20 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str = "
     else:
         futures = {executor.submit(check_leaf, a, engine): n for n, a in chosen}
         results = ((futures[f], f.result()) for f in as_completed(futures))
+    exact = proof["format"] == FORMAT
     for i, (node, res) in enumerate(results):
+        if exact and res["score"] != node["score"]:
+            raise ValueError(f"the second engine disagrees with a leaf score after moves "
+                             f"{res['actions']}: {res['score']:+d} re-solved, "
+                             f"{node['score']:+d} recorded")
         if res["value"] != node["value"]:
             raise ValueError(f"the second engine disagrees with a leaf value after moves "
                              f"{res['actions']}: {res['value']:+d} re-solved, "
                              f"{node['value']:+d} recorded")
         if (i + 1) % 25 == 0:
             log(f"leaves re-solved: {i + 1}/{len(chosen)} ({time.perf_counter() - t1:.0f} s)")
-    return {"nodes checked": nodes, "leaves": len(leaves),
+    return {"format": proof["format"], "wins_by_piece": proof.get("wins_by_piece"),
+            "nodes checked": nodes, "leaves": len(leaves),
             "leaves re-solved": len(chosen), "engine": engine,
             "structure seconds": round(structure_seconds, 2),
             "re-solve seconds": round(time.perf_counter() - t1, 2)}

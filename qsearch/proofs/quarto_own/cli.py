@@ -68,8 +68,10 @@ def cli_solve(args) -> int:
         if ex is not None:
             ex.shutdown()
     v = proof["value_for_player_0"]
+    by = (f", completing a line with piece {proof['wins_by_piece']} at the latest"
+          if "wins_by_piece" in proof else "")
     print(("player 0 (the first player) wins" if v > 0 else "player 1 (the second player) wins"
-           if v < 0 else "a draw") + " with perfect play")
+           if v < 0 else "a draw") + " with perfect play" + by)
     print(json.dumps(proof_summary(proof), indent=1))
     print(f"proof written to {out}")
     return 0

@@ -1,4 +1,4 @@
-"""The proof format ``qsearch-quarto-own-proof/1``: its files, its keys, and walking its trees.
+"""The proof formats ``qsearch-quarto-own-proof/1`` and ``/2``: files, keys, walking the trees.
 
 A proof is a JSON object: ``format``, ``value_for_player_0``, ``first_moves``, ``depth`` and
 ``trees``, one per prover (a win needs one tree, a draw two). A tree's nodes are, from the
@@ -7,9 +7,17 @@ prover's point of view:
 * ``"move"`` (the prover's node): one move, its ``"text"``, and the ``"child"`` it leads to;
 * ``"replies"`` (the opponent's node): one reply per class of :func:`reply_classes`, each
   with its ``"class_size"`` and ``"child"``;
-* ``"value"`` (a leaf at ``depth`` plies): the solver's weak value for the side to move, with
+* ``"value"`` (a leaf at ``depth`` plies): the solver's value for the side to move, with
   ``"nodes"`` and ``"seconds"``;
 * ``"winner"`` (a finished game).
+
+Format 2 (``qsearch-quarto-own-proof/2``) adds the distance: a leaf's exact ``"score"``
+(``17 - n`` for the side to move winning with the ``n``-th piece, negated for a loss; its
+``"value"`` is the sign), on every node of a winning tree ``"piece"``, the piece by which the
+prover completes a line at the latest (the tree's minimax, :func:`node_piece`), at the top
+``"wins_by_piece"`` (the root's) and each first move's exact ``"score_for_player_0"``. The
+prover's moves are the fastest wins the exact solver finds. :func:`load_proof` reads both
+formats.
 
 Every node has ``"key"`` (:func:`key_of` of its position) and ``"to_move"``; its position is
 the one the actions on the path from the root reach.
@@ -20,9 +28,9 @@ import json
 from pathlib import Path
 
 from qsearch.games import OwnPieceQuarto
-from qsearch.games.quarto_symmetry import board_of, canonical
 
-FORMAT = "qsearch-quarto-own-proof/1"
+FORMAT = "qsearch-quarto-own-proof/2"                  # what the builder writes
+FORMATS = ("qsearch-quarto-own-proof/1", FORMAT)       # what load_proof reads
 DATA = Path(__file__).resolve().parents[2] / "data"     # qsearch/data: shipped with the package
 DEFAULT_PROOF = DATA / "quarto_own_proof.json"          # the committed proof (read, checked)
 # A new solve writes into the current directory (never over the shipped proof) and resumes
@@ -33,6 +41,8 @@ DEFAULT_PROGRESS = Path("quarto_own_progress.jsonl")
 
 def key_of(state) -> str:
     """The canonical form of a position as hex (the proof's ``"key"``)."""
+    from qsearch.games.quarto_symmetry import board_of, canonical  # numpy, only when used
+
     return canonical(board_of(state)).hex()
 
 
@@ -62,9 +72,26 @@ def load_proof(path=DEFAULT_PROOF) -> dict:
         data = json.loads(Path(path).read_text())
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ValueError(f"{path} is not valid JSON (a cut or corrupted file?): {err}") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError(f"{path} is not a {FORMAT} proof")
+    if not isinstance(data, dict) or data.get("format") not in FORMATS:
+        raise ValueError(f"{path} is not a proof in one of the formats {list(FORMATS)}")
     return data
+
+
+def node_piece(node, state, prover: int):
+    """The piece (1-16) by which ``prover`` completes a line at the latest under ``node``
+    (format 2), its opponent delaying: a finished game's pieces, a leaf's ``17 - |score|``,
+    the child's under a prover move, the latest of the replies'; None where the prover does
+    not win. ``state`` is the node's position."""
+    if "winner" in node:
+        return state.num_placed() if node["winner"] == prover else None
+    if "score" in node:
+        s = node["score"]
+        won = s > 0 if state.current_player() == prover else s < 0
+        return 17 - abs(s) if won else None
+    if "child" in node:
+        return node["child"].get("piece")
+    pieces = [r["child"].get("piece") for r in node.get("replies", ())]
+    return None if not pieces or None in pieces else max(pieces)
 
 
 def _walk(node, actions, out):
@@ -91,13 +118,21 @@ def proof_leaves(proof) -> list:
 
 
 def proof_summary(proof) -> dict:
-    """Counts of a proof: nodes, leaves, wins in one, solver nodes at the leaves."""
+    """Counts of a proof: nodes, leaves, wins in one, solver nodes at the leaves; for format
+    2, what it proves about the distance and what it does not."""
     nodes = proof_nodes(proof)
     leaves = [n for n, *_ in nodes if "value" in n]
-    return {"nodes": len(nodes), "solved leaves": len(leaves),
-            "game over (won) leaves": sum("winner" in n for n, *_ in nodes),
-            "leaf solver nodes": sum(n["nodes"] for n in leaves),
-            "leaf solver seconds": round(sum(n["seconds"] for n in leaves), 1)}
+    out = {"nodes": len(nodes), "solved leaves": len(leaves),
+           "game over (won) leaves": sum("winner" in n for n, *_ in nodes),
+           "leaf solver nodes": sum(n["nodes"] for n in leaves),
+           "leaf solver seconds": round(sum(n["seconds"] for n in leaves), 1)}
+    if "wins_by_piece" in proof:
+        winner = "player 0" if proof["value_for_player_0"] > 0 else "player 1"
+        out["proved"] = (f"{winner} wins, completing a line with piece {proof['wins_by_piece']} "
+                         "at the latest (the tree's minimax over exact leaf scores)")
+        out["not proved"] = ("that no faster win exists: that rests on the compiled solver's "
+                             "exact solves of the first moves only")
+    return out
 def table_move_first(solver, state) -> list:
     """``state``'s legal actions with the best move of a weak solve first (the order both the
     builder and the perfect player try them in, so they pick the same move)."""
