@@ -134,8 +134,8 @@ def test_solver_object_reuses_its_table():
     assert solver.solve(state).nodes == first.nodes
 
 
-def test_many_resets_wrap_the_generation():
-    solver = fast.Solver(table_bits=10)     # 3 generations: wraps every third reset
+def test_reset_gives_the_same_search_every_time():
+    solver = fast.Solver(table_bits=10)
     moves, score = L2[1]
     state = Connect4.from_moves(moves)
     nodes = {solver.solve(state).nodes}
@@ -145,6 +145,35 @@ def test_many_resets_wrap_the_generation():
         assert result.score == score
         nodes.add(result.nodes)
     assert len(nodes) == 1
+
+
+# The positions of L2 whose solve takes the most nodes (several thousand): the table grows.
+BIG_L2 = sorted(L2[:150], key=lambda r: -fast.solve(Connect4.from_moves(r[0])).nodes)[:4]
+
+
+@pytest.mark.parametrize("bits", [13, 24])
+def test_table_grows_the_same_way_in_both_twins(bits):
+    """Kept across solves, the table grows past its first 2**12 slots (up to 2**bits), and
+    the twin stores, moves and finds the same entries: same scores and node counts."""
+    solver, twin = fast.Solver(table_bits=bits), ref.Solver(table_bits=bits)
+    assert solver.used_bits == twin.used_bits == 12
+    total = 0
+    for moves, score in BIG_L2 + L2[:10]:
+        state = Connect4.from_moves(moves)
+        a, b = solver.solve(state), twin.solve(state)
+        assert (a.score, a.nodes) == (b.score, b.nodes) and a.score == score, moves
+        total += a.nodes
+        assert solver.used_bits == twin.used_bits
+    expected = 12
+    while expected < bits and total >= 1 << expected:
+        expected += 1
+    assert total > 1 << 13 and solver.used_bits == expected
+    solver.reset()
+    twin.reset()
+    assert solver.used_bits == twin.used_bits == 12
+    a, b = solver.solve(Connect4.from_moves(BIG_L2[0][0])), ref.solve(
+        Connect4.from_moves(BIG_L2[0][0]))
+    assert (a.score, a.nodes) == (b.score, b.nodes)
 
 
 def test_small_table_still_exact():
@@ -207,7 +236,7 @@ def test_terminal_position_is_a_value_error(module):
 def test_old_names_solve_and_analyze_warn_and_still_work():
     import qsearch.search as search
     assert "solve" not in search.__all__ and "analyze" not in search.__all__
-    state = Connect4.from_moves("4453")
+    state = Connect4.from_moves(L2[0][0])   # a quick one ("4453" took seconds per solve)
     with pytest.warns(DeprecationWarning, match="solve_connect4"):
         from qsearch.search import solve
     with pytest.warns(DeprecationWarning, match="analyze_connect4"):

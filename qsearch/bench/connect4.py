@@ -186,11 +186,27 @@ class PonsDriver:
         self.path = str(path)
         self.proc = subprocess.Popen([self.path, "-b", "/dev/null"], stdin=subprocess.PIPE,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
-        fields = self.solve("4")
-        if len(fields) != 3:
+        try:
+            self._check()
+        except ValueError:
             self.close()
-            raise ValueError(f"--pons-reset: {path} prints {fields!r} after the moves, not "
-                             "'score nodes microseconds'")
+            raise
+
+    def _check(self) -> None:
+        """Start-up check on a position both solvers settle in microseconds (the first of
+        the shipped ``Test_L3_R1``): the output has the driver's columns and the score is the
+        published one and ours."""
+        from qsearch.search.connect4_solver import solve
+
+        ((moves, published),) = read_set(REPO_DATA / "Test_L3_R1", 1)
+        fields = self.solve(moves)
+        if len(fields) != 3:
+            raise ValueError(f"--pons-reset: {self.path} prints {fields!r} after the moves, "
+                             "not 'score nodes microseconds'")
+        ours = solve(Connect4.from_moves(moves)).score
+        if not int(fields[0]) == published == ours:
+            raise ValueError(f"--pons-reset: {self.path} scores {moves} {fields[0]}, "
+                             f"published {published}, ours {ours}")
 
     def solve(self, moves: str) -> list[str]:
         self.proc.stdin.write(moves + "\n")
