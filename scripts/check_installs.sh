@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 root=$PWD
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-smoke() { (cd "$work" && "$1/bin/python" "$root/scripts/wheel_smoke_test.py" "$2"); }
+smoke() { (cd "$work" && "$1/bin/python" "$root/scripts/wheel_smoke_test.py" "${@:2}"); }
 # a clean copy of the sources for each build (no .venv, no build/, no built extensions)
 source_copy() {
   mkdir -p "$work/$1"
