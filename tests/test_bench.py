@@ -165,3 +165,16 @@ def test_quarto_table_has_one_baseline_per_ratio_column():
     assert all("x our Python transliteration" not in r for r in quoted)
     assert ours[0]["x our Python transliteration"] == 1.0
     assert quoted[0]["x document's R"] == 1.0
+
+
+@pytest.mark.compiled
+def test_search_core_table_compares_both_copies_with_perft():
+    from qsearch.bench.search_core import core_table
+
+    rows = core_table(repeats=1, quick=True)
+    assert [r["game"] for r in rows] == ["Connect-4", "Connect-4", "Reversi", "Reversi"]
+    assert rows[0]["nodes"] == 12_574          # the empty board at depth 8, as the README says
+    for r in rows:
+        assert r["specialised Mn/s"] > 0 and r["generic Mn/s"] > 0
+        below = 2 if r["game"] == "Connect-4" else 1
+        assert r["perft Mn/s (depth)"].endswith(f"({r['depth'] - below})")

@@ -19,25 +19,7 @@ Player 0 (``x``) moves first, as in OpenSpiel's ``connect_four``; actions are co
 """
 import operator
 
-from qsearch.games._game cimport TERMINAL, Game
-
-cdef inline bint has_four(unsigned long long b) noexcept nogil:
-    """True if bitboard ``b`` holds four aligned stones."""
-    cdef unsigned long long m
-    m = b & (b >> 7)                       # horizontal
-    if m & (m >> 14):
-        return True
-    m = b & (b >> 6)                       # diagonal \
-    if m & (m >> 12):
-        return True
-    m = b & (b >> 8)                       # diagonal /
-    if m & (m >> 16):
-        return True
-    m = b & (b >> 1)                       # vertical
-    if m & (m >> 2):
-        return True
-    return False
-
+from qsearch.games._game cimport Game
 
 cdef class Connect4(Game):
     """Connect-4: ``Connect4()`` is the empty board; ``Connect4.from_moves("4453")``."""
@@ -83,50 +65,25 @@ cdef class Connect4(Game):
 
     # ----------------------------------------------------------------- C level
     cdef int legal_moves(self, int* out) noexcept:
-        cdef int c, n = 0
-        if self.winner >= 0 or self.moves == C4_CELLS:
-            return 0
-        for c in range(C4_WIDTH):
-            if self.heights[c] < C4_HEIGHT:
-                out[n] = c
-                n += 1
-        return n
+        return c4_legal_moves(self, out)
 
     cdef void make(self, int move) noexcept:
-        cdef int p = self.moves & 1
-        cdef unsigned long long bit = (<unsigned long long>1) << (7 * move + self.heights[move])
-        self.boards[p] |= bit
-        self.mask |= bit
-        self.heights[move] += 1
-        self.moves += 1
-        if has_four(self.boards[p]):
-            self.winner = p
+        c4_make(self, move)
 
     cdef void unmake(self, int move) noexcept:
-        self.moves -= 1
-        self.heights[move] -= 1
-        cdef unsigned long long bit = (<unsigned long long>1) << (7 * move + self.heights[move])
-        self.boards[self.moves & 1] &= ~bit
-        self.mask &= ~bit
-        self.winner = -1    # moves are only made in non-terminal states
+        c4_unmake(self, move)
 
     cdef bint terminal(self) noexcept:
         return self.winner >= 0 or self.moves == C4_CELLS
 
     cdef double utility(self, int player) noexcept:
-        if self.winner < 0:
-            return 0.0
-        return 1.0 if self.winner == player else -1.0
+        return c4_utility(self, player)
 
     cdef int to_move(self) noexcept:
-        if self.winner >= 0 or self.moves == C4_CELLS:
-            return TERMINAL
-        return self.moves & 1
+        return c4_to_move(self)
 
     cdef unsigned long long key(self) noexcept:
-        # Unique per position: the mover's stones plus the occupancy mask (the mask's lowest
-        # empty bit per column marks the column heights, so no two positions collide).
-        return self.boards[self.moves & 1] + self.mask
+        return c4_key(self)
 
     cpdef Game clone(self):
         cdef Connect4 c = Connect4.__new__(Connect4)

@@ -24,62 +24,12 @@ move stores the discs it turned over, so ``unmake`` restores them from the move 
 """
 import operator
 
-from qsearch.core.bits cimport ctz64, popcount64, splitmix_finalise
-from qsearch.games._game cimport TERMINAL, Game
+from qsearch.core.bits cimport popcount64
+from qsearch.games._game cimport Game
 
-cdef unsigned long long NOT_A = 0xfefefefefefefefeULL   # every cell but column a
-cdef unsigned long long NOT_H = 0x7f7f7f7f7f7f7f7fULL   # every cell but column h
 cdef unsigned long long START_BLACK = (1ULL << 28) | (1ULL << 35)   # e4, d5
 cdef unsigned long long START_WHITE = (1ULL << 27) | (1ULL << 36)   # d4, e5
 COLUMNS = "abcdefgh"
-
-
-cdef inline unsigned long long shift(unsigned long long b, int d) noexcept nogil:
-    """Move every disc of ``b`` one step in direction ``d`` (0..7), dropping those that leave."""
-    if d == 0:
-        return (b << 1) & NOT_A          # east
-    if d == 1:
-        return (b >> 1) & NOT_H          # west
-    if d == 2:
-        return b << 8                    # south (next row)
-    if d == 3:
-        return b >> 8                    # north
-    if d == 4:
-        return (b << 9) & NOT_A          # south-east
-    if d == 5:
-        return (b << 7) & NOT_H          # south-west
-    if d == 6:
-        return (b >> 7) & NOT_A          # north-east
-    return (b >> 9) & NOT_H              # north-west
-
-
-cdef inline unsigned long long moves_mask(unsigned long long own,
-                                          unsigned long long opp) noexcept nogil:
-    """The empty cells where the owner of ``own`` may place a disc."""
-    cdef unsigned long long empty = ~(own | opp), run, moves = 0
-    cdef int d, _
-    for d in range(8):
-        run = shift(own, d) & opp        # opponent discs next to ours in direction d
-        for _ in range(5):               # a line holds at most 6 opponent discs
-            run |= shift(run, d) & opp
-        moves |= shift(run, d) & empty
-    return moves
-
-
-cdef inline unsigned long long flips_of(unsigned long long own, unsigned long long opp,
-                                        int sq) noexcept nogil:
-    """The opponent discs turned over by placing at ``sq``."""
-    cdef unsigned long long bit = 1ULL << sq, run, s, total = 0
-    cdef int d
-    for d in range(8):
-        run = 0
-        s = shift(bit, d)
-        while s & opp:
-            run |= s
-            s = shift(s, d)
-        if s & own:
-            total |= run
-    return total
 
 
 cdef class Reversi(Game):
@@ -91,6 +41,7 @@ cdef class Reversi(Game):
         self.player = 0
         self.ply = 0
         self.from_start = True
+        self.own_moves_known = False
 
     def __init__(self):
         pass  # no arguments: Reversi("d3") must not silently give the start position
@@ -150,6 +101,7 @@ cdef class Reversi(Game):
                 state.boards[1] |= 1ULL << i
         state.player = player
         state.from_start = False
+        state.own_moves_known = False
         return state
 
     # ----------------------------------------------------------------- C level
@@ -157,61 +109,25 @@ cdef class Reversi(Game):
         return moves_mask(self.boards[p], self.boards[1 - p])
 
     cdef int legal_moves(self, int* out) noexcept:
-        cdef unsigned long long m = self._moves_of(self.player)
-        cdef int n = 0
-        if m == 0:
-            if self._moves_of(1 - self.player) == 0:
-                return 0                        # neither can place: the game is over
-            out[0] = RV_PASS
-            return 1
-        while m:
-            out[n] = ctz64(m)         # ascending cell numbers, as OpenSpiel
-            m &= m - 1
-            n += 1
-        return n
+        return rv_legal_moves(self, out)
 
     cdef void make(self, int move) noexcept:
-        cdef int p = self.player
-        cdef unsigned long long f = 0
-        if move != RV_PASS:
-            f = flips_of(self.boards[p], self.boards[1 - p], move)
-            self.boards[p] |= f | (1ULL << move)
-            self.boards[1 - p] &= ~f
-        self.flips[self.ply] = f
-        self.ply += 1
-        self.player = 1 - p
+        rv_make(self, move)
 
     cdef void unmake(self, int move) noexcept:
-        self.ply -= 1
-        self.player = 1 - self.player
-        cdef int p = self.player
-        cdef unsigned long long f = self.flips[self.ply]
-        if move != RV_PASS:
-            self.boards[p] &= ~(f | (1ULL << move))
-            self.boards[1 - p] |= f
+        rv_unmake(self, move)
 
     cdef bint terminal(self) noexcept:
-        return self._moves_of(self.player) == 0 and self._moves_of(1 - self.player) == 0
+        return rv_terminal(self)
 
     cdef double utility(self, int player) noexcept:
-        cdef int mine = popcount64(self.boards[player])
-        cdef int theirs = popcount64(self.boards[1 - player])
-        if not self.terminal() or mine == theirs:
-            return 0.0
-        return 1.0 if mine > theirs else -1.0
+        return rv_utility(self, player)
 
     cdef int to_move(self) noexcept:
-        if self.terminal():
-            return TERMINAL
-        return self.player
+        return rv_to_move(self)
 
     cdef unsigned long long key(self) noexcept:
-        # 128 bits of discs do not fit in 64: mix them (SplitMix64's finaliser), so distinct
-        # positions collide with probability about 2**-64 (the table stores keys, not proofs).
-        cdef unsigned long long z = self.boards[0] * 0x9E3779B97F4A7C15ULL
-        z ^= self.boards[1] + 0xD1B54A32D192ED03ULL + (z << 6) + (z >> 2)
-        z ^= <unsigned long long>self.player
-        return splitmix_finalise(z)
+        return rv_key(self)
 
     cpdef Game clone(self):
         cdef Reversi c = Reversi.__new__(Reversi)
@@ -221,6 +137,8 @@ cdef class Reversi(Game):
         c.ply = self.ply
         c.flips = self.flips
         c.from_start = self.from_start
+        c.own_moves = self.own_moves
+        c.own_moves_known = self.own_moves_known
         c._history = list(self._history)
         return c
 

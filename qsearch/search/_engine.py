@@ -27,3 +27,16 @@ class Searcher:
             "qsearch.search._engine.Searcher is the compiled search core, which is not built "
             "(pure-Python mode): call the searches of qsearch.search (or qsearch.reference), "
             "which run the readable twins here")
+
+
+
+_specialise = True
+
+
+def use_specialised(on: bool) -> bool:
+    """The compiled core's switch between its Connect-4 / Reversi copies and its generic one,
+    kept here for the same calls to work; the twins have one path, which it does not change.
+    Returns the previous setting."""
+    global _specialise
+    before, _specialise = _specialise, bool(on)
+    return before

@@ -51,6 +51,24 @@ from libc.math cimport INFINITY, NAN, fabs
 from libc.stdlib cimport free, malloc
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
+from qsearch.games.connect4 cimport (
+    Connect4,
+    c4_key,
+    c4_legal_moves,
+    c4_make,
+    c4_to_move,
+    c4_unmake,
+    c4_utility,
+)
+from qsearch.games.reversi cimport (
+    Reversi,
+    rv_key,
+    rv_legal_moves,
+    rv_make,
+    rv_to_move,
+    rv_unmake,
+    rv_utility,
+)
 from qsearch.heuristics._heuristic cimport Heuristic
 from qsearch.search.callbacks cimport checked_score, runs_python
 from qsearch.search.clock cimport now
@@ -74,6 +92,83 @@ cdef enum TableValues:
     PLY_FREE = 0                # win_decay == 0: values do not depend on the ply
     WIN_BAND = 1                # win scores (|v| >= win_band) are stored relative to the node
     SAME_PLY = 2                # no band: values are reused only at the ply they were stored
+
+
+# The search below is compiled three times: for Connect-4 and Reversi, whose rules are inline
+# functions the C compiler folds into the loop (no call through the class's method table), and
+# for any other game through its C-level methods. The three copies run the same code: only
+# the calls in the six functions below differ (tests compare node counts across them).
+ctypedef fused AnyGame:
+    Game
+    Connect4
+    Reversi
+
+
+cdef inline int to_move_of(AnyGame g) noexcept:
+    if AnyGame is Connect4:
+        return c4_to_move(g)
+    elif AnyGame is Reversi:
+        return rv_to_move(g)
+    else:
+        return g.to_move()
+
+
+cdef inline int legal_moves_of(AnyGame g, int* out) noexcept:
+    if AnyGame is Connect4:
+        return c4_legal_moves(g, out)
+    elif AnyGame is Reversi:
+        return rv_legal_moves(g, out)
+    else:
+        return g.legal_moves(out)
+
+
+cdef inline void make_of(AnyGame g, int move) noexcept:
+    if AnyGame is Connect4:
+        c4_make(g, move)
+    elif AnyGame is Reversi:
+        rv_make(g, move)
+    else:
+        g.make(move)
+
+
+cdef inline void unmake_of(AnyGame g, int move) noexcept:
+    if AnyGame is Connect4:
+        c4_unmake(g, move)
+    elif AnyGame is Reversi:
+        rv_unmake(g, move)
+    else:
+        g.unmake(move)
+
+
+cdef inline double utility_of(AnyGame g, int player) noexcept:
+    if AnyGame is Connect4:
+        return c4_utility(g, player)
+    elif AnyGame is Reversi:
+        return rv_utility(g, player)
+    else:
+        return g.utility(player)
+
+
+cdef inline unsigned long long key_of(AnyGame g) noexcept:
+    if AnyGame is Connect4:
+        return c4_key(g)
+    elif AnyGame is Reversi:
+        return rv_key(g)
+    else:
+        return g.key()
+
+
+cdef bint specialise = True
+
+
+def use_specialised(bint on) -> bool:
+    """Search Connect-4 and Reversi with their specialised copies (the default) or, with
+    ``False``, through the generic one like any other game; returns the previous setting.
+    For tests and benchmarks: both give the same values, moves and counts."""
+    global specialise
+    cdef bint before = specialise
+    specialise = on
+    return before
 
 
 def monotonic() -> float:
@@ -166,7 +261,16 @@ cdef class Searcher:
         if self.pv == NULL:
             raise MemoryError(f"cannot allocate the principal-variation table ({rows} rows)")
         self.pv_len[0] = 0
-        cdef double value = self.search(depth, -INFINITY, INFINITY, self.root_player, 0, -1, -1)
+        cdef double value
+        if specialise and type(self.state) is Connect4:   # exactly: a subclass may differ
+            value = negamax(self, <Connect4>self.state, depth, -INFINITY, INFINITY,
+                            self.root_player, 0, -1, -1)
+        elif specialise and type(self.state) is Reversi:
+            value = negamax(self, <Reversi>self.state, depth, -INFINITY, INFINITY,
+                            self.root_player, 0, -1, -1)
+        else:
+            value = negamax(self, self.state, depth, -INFINITY, INFINITY, self.root_player, 0,
+                            -1, -1)
         pv = [self.pv[i] for i in range(self.pv_len[0])]
         return value, (pv[0] if pv else None), pv, not self.aborted
 
@@ -191,9 +295,8 @@ cdef class Searcher:
         else:
             self.record(kind, node, -1, ply, action, -beta, -alpha, -value, persp, pruned)
 
-    cdef int ordered_moves(self, int* moves, int tt_move) except -1:
-        """Fill ``moves`` in search order; returns their count."""
-        cdef int n = self.state.legal_moves(moves)
+    cdef int order_moves(self, int* moves, int n, int tt_move) except -1:
+        """Put the ``n`` legal ``moves`` in search order."""
         cdef int i, j, m, r
         cdef unsigned long long key
         if self.ranks != NULL:
@@ -227,7 +330,7 @@ cdef class Searcher:
                         moves[j] = moves[j - 1]
                     moves[0] = tt_move
                     break
-        return n
+        return 0
 
     cdef inline int rank(self, int move) noexcept:
         return self.ranks[move] if move < self.n_ranks else UNRANKED
@@ -259,135 +362,170 @@ cdef class Searcher:
             return v - self.win_decay * ply if v > 0 else v + self.win_decay * ply
         return v
 
-    # ------------------------------------------------------------------ the search
-    cdef double search(self, int depth, double alpha, double beta, int persp, int ply,
-                       long long parent, int action) except? -1.5e308:
-        """Value of the current state from ``persp``'s view, window (alpha, beta) in that view."""
-        cdef Game g = self.state
-        cdef int moves[MAX_ACTIONS]
-        cdef int n, i, j, mover, best_move = -1, tt_move = -1, flag
-        cdef double v, best, alpha0, sign = 1.0
-        cdef long long node
-        cdef TTEntry* entry
 
-        if self.aborted or out_of_budget(&self.budget, self.nodes):
-            self.aborted = True
-            return 0.0
-        node = self.nodes
-        self.nodes += 1
-        self.pv_len[ply] = 0
-        mover = g.to_move()
-        if self.tracing:
-            if persp == self.root_player:
-                self.record("enter", node, parent, ply, action, alpha, beta, NAN, mover)
-            else:
-                self.record("enter", node, parent, ply, action, -beta, -alpha, NAN, mover)
+# ---------------------------------------------------------------------- the search
+cdef inline double leaf_value(Searcher self, AnyGame g, int persp, int ply) except? -1.5e308:
+    """``negamax`` at depth 0 without a trace, inlined into its caller (most nodes are these
+    leaves, and a call costs as much as the rest of such a node): the same steps and counts."""
+    cdef int mover
+    cdef double v
+    if self.aborted or out_of_budget(&self.budget, self.nodes):
+        self.aborted = True
+        return 0.0
+    self.nodes += 1
+    self.pv_len[ply] = 0
+    mover = to_move_of(g)
+    if mover == TERMINAL:
+        return terminal_score(utility_of(g, persp), self.win_value, self.win_decay, ply)
+    if mover == CHANCE:
+        self.hit_chance = True
+        self.aborted = True
+        return 0.0
+    self.leaves += 1
+    v = 0.0
+    if self.heuristic is not None:
+        v = self.evaluate()
+    return v if persp == self.root_player else -v
 
-        if mover == TERMINAL:
-            v = terminal_score(g.utility(persp), self.win_value, self.win_decay, ply)
-            if self.tracing:
-                self.record("terminal", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp),
-                            TERMINAL)
-            return v
-        if mover == CHANCE:
-            self.hit_chance = True
-            self.aborted = True
-            return 0.0
-        if depth_reached(depth, ply, MAX_PLY):
-            self.leaves += 1
-            v = 0.0
-            if self.heuristic is not None:
-                v = self.evaluate()
-            if persp != self.root_player:
-                v = -v
-            if self.tracing:
-                self.record("leaf", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp), mover)
-            return v
 
-        if mover != persp:                  # a MIN node for persp: search it as its mover
-            sign = -1.0
-            alpha, beta = -beta, -alpha
+cdef inline double child_value(Searcher self, AnyGame g, int depth, double alpha, double beta,
+                               int persp, int ply, long long parent,
+                               int action) except? -1.5e308:
+    """The value of a child: ``negamax``, or ``leaf_value`` where that is the same."""
+    if depth == 0 and not self.tracing:
+        return leaf_value(self, g, persp, ply)
+    return negamax(self, g, depth, alpha, beta, persp, ply, parent, action)
 
-        if self.tt is not None:
-            entry = self.tt.lookup(g.key())
-            if entry != NULL:
-                tt_move = entry.move
-                # The root always searches (it must return a move); deeper, a stored value
-                # narrows the window, when it is worth the same here (see the module's notes).
-                if (ply > 0 and entry.depth >= depth
-                        and (self.table_values != SAME_PLY or entry.ply == ply)
-                        and (entry.root == self.root_player or self.is_win_score(entry.value))):
-                    v = self.from_table(entry.value, ply)
-                    if entry.flag == TT_EXACT:
-                        alpha = beta = v
-                    elif entry.flag == TT_LOWER and v > alpha:
-                        alpha = v
-                    elif entry.flag == TT_UPPER and v < beta:
-                        beta = v
-                    if alpha >= beta:
-                        self.tt_hits += 1
-                        if self.tracing:
-                            self.record("tt_hit", node, parent, ply, -1, NAN, NAN,
-                                        self.to_root(sign * v, persp), mover)
-                        return sign * v
 
-        alpha0 = alpha                      # the window the children get decides the flag
-        n = self.ordered_moves(moves, tt_move)
-        best = -INFINITY
-        for i in range(n):
-            g.make(moves[i])
-            self.generated += 1
-            if not self.use_pvs or i == 0:
-                v = self.search(depth - 1, alpha, beta, mover, ply + 1, node, moves[i])
-            else:
-                v = self.search(depth - 1, alpha, alpha + self.null_window, mover, ply + 1,
-                                node, moves[i])
-                if alpha < v < beta and not self.aborted:
-                    self.researches += 1
-                    if self.tracing:
-                        self.record_window("research", node, ply, moves[i], alpha, beta, v,
-                                           mover)
-                    v = self.search(depth - 1, v, beta, mover, ply + 1, node, moves[i])
-            g.unmake(moves[i])
-            if self.aborted:
-                break
-            if i == 0 or v > best:
-                best = v
-                best_move = moves[i]
-                self.pv[ply * MAX_PLY] = best_move
-                self.pv_len[ply] = 1 + self.pv_len[ply + 1]
-                for j in range(self.pv_len[ply + 1]):
-                    self.pv[ply * MAX_PLY + 1 + j] = self.pv[(ply + 1) * MAX_PLY + j]
-            if self.prune:
-                if best > alpha:
-                    alpha = best
-                    if self.tracing:
-                        self.record_window("update", node, ply, moves[i], alpha, beta, best,
-                                           mover)
-                if alpha > beta or (alpha == beta and not self.strict):
-                    if i < n - 1:
-                        self.cutoffs += 1
-                        if self.tracing:
-                            self.record_window("cutoff", node, ply, moves[i], alpha, beta,
-                                               best, mover,
-                                               tuple([moves[k] for k in range(i + 1, n)]))
-                    if self.fail_hard:
-                        best = beta
-                    break
+cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double beta, int persp,
+                    int ply, long long parent, int action) except? -1.5e308:
+    """Value of ``g`` (``self.state``) from ``persp``'s view, window (alpha, beta) in that view."""
+    cdef int moves[MAX_ACTIONS]
+    cdef int n, i, j, mover, best_move = -1, tt_move = -1, flag
+    cdef double v, best, alpha0, sign = 1.0
+    cdef long long node
+    cdef TTEntry* entry
+
+    if self.aborted or out_of_budget(&self.budget, self.nodes):
+        self.aborted = True
+        return 0.0
+    node = self.nodes
+    self.nodes += 1
+    self.pv_len[ply] = 0
+    mover = to_move_of(g)
+    if self.tracing:
+        if persp == self.root_player:
+            self.record("enter", node, parent, ply, action, alpha, beta, NAN, mover)
         else:
-            if self.fail_hard and self.prune:
-                best = alpha
+            self.record("enter", node, parent, ply, action, -beta, -alpha, NAN, mover)
 
-        if self.tt is not None and not self.aborted:
-            if best <= alpha0:
-                flag = TT_UPPER
-            elif best >= beta:
-                flag = TT_LOWER
-            else:
-                flag = TT_EXACT
-            self.tt.store(g.key(), self.to_table(best, ply), depth, best_move, flag, ply,
-                          self.root_player)
+    if mover == TERMINAL:
+        v = terminal_score(utility_of(g, persp), self.win_value, self.win_decay, ply)
         if self.tracing:
-            self.record("exit", node, parent, ply, best_move, NAN, NAN,
-                        self.to_root(sign * best, persp), mover)
-        return sign * best
+            self.record("terminal", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp),
+                        TERMINAL)
+        return v
+    if mover == CHANCE:
+        self.hit_chance = True
+        self.aborted = True
+        return 0.0
+    if depth_reached(depth, ply, MAX_PLY):
+        self.leaves += 1
+        v = 0.0
+        if self.heuristic is not None:
+            v = self.evaluate()
+        if persp != self.root_player:
+            v = -v
+        if self.tracing:
+            self.record("leaf", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp), mover)
+        return v
+
+    if mover != persp:                  # a MIN node for persp: search it as its mover
+        sign = -1.0
+        alpha, beta = -beta, -alpha
+
+    if self.tt is not None:
+        entry = self.tt.lookup(key_of(g))
+        if entry != NULL:
+            tt_move = entry.move
+            # The root always searches (it must return a move); deeper, a stored value
+            # narrows the window, when it is worth the same here (see the module's notes).
+            if (ply > 0 and entry.depth >= depth
+                    and (self.table_values != SAME_PLY or entry.ply == ply)
+                    and (entry.root == self.root_player or self.is_win_score(entry.value))):
+                v = self.from_table(entry.value, ply)
+                if entry.flag == TT_EXACT:
+                    alpha = beta = v
+                elif entry.flag == TT_LOWER and v > alpha:
+                    alpha = v
+                elif entry.flag == TT_UPPER and v < beta:
+                    beta = v
+                if alpha >= beta:
+                    self.tt_hits += 1
+                    if self.tracing:
+                        self.record("tt_hit", node, parent, ply, -1, NAN, NAN,
+                                    self.to_root(sign * v, persp), mover)
+                    return sign * v
+
+    alpha0 = alpha                      # the window the children get decides the flag
+    n = legal_moves_of(g, moves)
+    if tt_move >= 0 or self.ranks != NULL or self.order_function is not None:
+        self.order_moves(moves, n, tt_move)
+    best = -INFINITY
+    for i in range(n):
+        make_of(g, moves[i])
+        self.generated += 1
+        if not self.use_pvs or i == 0:
+            v = child_value(self, g, depth - 1, alpha, beta, mover, ply + 1, node, moves[i])
+        else:
+            v = child_value(self, g, depth - 1, alpha, alpha + self.null_window, mover, ply + 1,
+                            node, moves[i])
+            if alpha < v < beta and not self.aborted:
+                self.researches += 1
+                if self.tracing:
+                    self.record_window("research", node, ply, moves[i], alpha, beta, v,
+                                       mover)
+                v = child_value(self, g, depth - 1, v, beta, mover, ply + 1, node, moves[i])
+        unmake_of(g, moves[i])
+        if self.aborted:
+            break
+        if i == 0 or v > best:
+            best = v
+            best_move = moves[i]
+            self.pv[ply * MAX_PLY] = best_move
+            self.pv_len[ply] = 1 + self.pv_len[ply + 1]
+            for j in range(self.pv_len[ply + 1]):
+                self.pv[ply * MAX_PLY + 1 + j] = self.pv[(ply + 1) * MAX_PLY + j]
+        if self.prune:
+            if best > alpha:
+                alpha = best
+                if self.tracing:
+                    self.record_window("update", node, ply, moves[i], alpha, beta, best,
+                                       mover)
+            if alpha > beta or (alpha == beta and not self.strict):
+                if i < n - 1:
+                    self.cutoffs += 1
+                    if self.tracing:
+                        self.record_window("cutoff", node, ply, moves[i], alpha, beta,
+                                           best, mover,
+                                           tuple([moves[k] for k in range(i + 1, n)]))
+                if self.fail_hard:
+                    best = beta
+                break
+    else:
+        if self.fail_hard and self.prune:
+            best = alpha
+
+    if self.tt is not None and not self.aborted:
+        if best <= alpha0:
+            flag = TT_UPPER
+        elif best >= beta:
+            flag = TT_LOWER
+        else:
+            flag = TT_EXACT
+        self.tt.store(key_of(g), self.to_table(best, ply), depth, best_move, flag, ply,
+                      self.root_player)
+    if self.tracing:
+        self.record("exit", node, parent, ply, best_move, NAN, NAN,
+                    self.to_root(sign * best, persp), mover)
+    return sign * best
