@@ -48,6 +48,10 @@ def cmd_solve(args) -> int:
         from qsearch.proofs.quarto_own.cli import cli_solve
 
         return cli_solve(args)
+    if args.game == "quarto" and not args.position.strip():
+        from qsearch.proofs.quarto_standard.cli import cli_solve
+
+        return cli_solve(args)
     if args.game not in GAMES:
         return _solve_any(args)
     state = _load(args.game, args.position)
@@ -453,7 +457,8 @@ def build_parser() -> argparse.ArgumentParser:
                    "a qsearch name (nim, quarto, ...) or an OpenSpiel string")
     s.add_argument("moves", nargs="*", default=[],
                    help="connect4: 1-based column digits (4453); tictactoe: cells 0-8 (408); "
-                        "quarto-own: placements '(1,1) 1357; (2,3) 2468' (empty: the proof); "
+                        "quarto-own: placements '(1,1) 1357; (2,3) 2468' (empty: the proof; "
+                        "quarto without moves: standard Quarto's proof); "
                         "other games: move names (0:1 2:3 for nim)")
     s.add_argument("--no-analyze", dest="analyze", action="store_false",
                    help="skip the score of every column (every move)")

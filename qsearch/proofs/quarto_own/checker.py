@@ -28,10 +28,22 @@ import random
 import time
 from concurrent.futures import as_completed
 
-from qsearch.games import OwnPieceQuarto
-from qsearch.proofs.quarto_own.format import FORMAT, FORMATS, key_of, node_piece, state_after
+from qsearch.proofs.quarto_own.format import (
+    FORMAT,
+    FORMAT_STANDARD,
+    FORMATS,
+    game_of,
+    key_of,
+    node_piece,
+    state_after,
+)
 
-ENGINES = ("quarto_ab", "plain")
+ENGINES = ("quarto_ab", "plain", "alphabeta", "solver")
+# Document 000's AB_MINIMAX is written for its variant: standard Quarto's leaves are re-solved
+# by qsearch's generic alpha-beta core (no code shared with the Quarto solver; fast enough only
+# for leaves deep in the game) or by a fresh Quarto solver (the same engine as the builder's).
+STANDARD_ENGINES = ("solver", "alphabeta")
+OWN_ENGINES = ("quarto_ab", "plain")
 NODE_KINDS = ("move", "replies", "value", "winner")
 
 
@@ -40,7 +52,13 @@ WIN = 100        # the second engine's win: 100 less the plies to it
 
 def _engine_score(state, engine: str) -> int:
     """Exact score for the mover by the second engine, in the solver's convention
-    (``17 - n`` for a win with the ``n``-th piece, 0 for a draw)."""
+    (``17 - n`` for a win with the ``n``-th piece, 0 for a draw); ``"alphabeta"`` and
+    ``"solver"``: its sign only."""
+    if engine == "alphabeta":
+        from qsearch.search import alphabeta
+
+        v = alphabeta(state, 32, tt=22).value                  # to the end: +1, 0 or -1
+        return (v > 0) - (v < 0)
     if engine == "quarto_ab":
         from qsearch.search.quarto_ab import ab_minimax
 
@@ -54,14 +72,21 @@ def _engine_score(state, engine: str) -> int:
         from qsearch.search.quarto_solver import QuartoSolver
 
         return QuartoSolver(10, table=False, order=False).solve(state, weak=False).score
-    raise ValueError(f"engine must be 'quarto_ab' or 'plain', not {engine!r}")
+    if engine == "solver":
+        from qsearch.search.quarto_solver import QuartoSolver
+
+        return QuartoSolver(24).solve(state, weak=True).score
+    raise ValueError(f"engine must be one of {ENGINES}, not {engine!r}")
 
 
-def check_leaf(actions, engine: str = "quarto_ab") -> dict:
+def check_leaf(actions, engine: str = "quarto_ab", standard: bool = False) -> dict:
     """Re-solve one leaf with the second engine (module-level: runs on executors):
-    ``"score"`` exact, ``"value"`` its sign."""
+    ``"score"`` exact (``"solver"``: its sign), ``"value"`` its sign. ``standard``: the
+    actions are standard Quarto's."""
+    from qsearch.games import OwnPieceQuarto, Quarto
+
     t = time.perf_counter()
-    score = _engine_score(state_after(actions), engine)
+    score = _engine_score(state_after(actions, Quarto if standard else OwnPieceQuarto), engine)
     return {"actions": list(actions), "value": (score > 0) - (score < 0), "score": score,
             "seconds": time.perf_counter() - t}
 
@@ -135,10 +160,15 @@ def _check_header(proof) -> tuple:
         raise ValueError(f"wrong format string {proof.get('format')!r}: not one of "
                          f"{list(FORMATS)}")
     where = "at the top of the proof"
-    _need_keys(proof, ("value_for_player_0", "first_moves", "depth", "trees"), "the proof", where)
+    standard = proof["format"] == FORMAT_STANDARD
+    _need_keys(proof, ("value_for_player_0", "depth", "trees")
+               + (() if standard else ("first_moves",)), "the proof", where)
+    if standard and "first_moves" in proof:
+        raise ValueError("'first_moves' in a standard Quarto proof: its value rests on the "
+                         "trees alone")
     claim = _need_int(proof, "value_for_player_0", (-1, 0, 1), "the headline", where)
-    depth = _need_int(proof, "depth", range(1, 17), "the proof", where)
-    for key in ("first_moves", "trees"):
+    depth = _need_int(proof, "depth", range(1, 33), "the proof", where)
+    for key in ("trees",) if standard else ("first_moves", "trees"):
         if not isinstance(proof[key], list):
             raise ValueError(f"wrong type: {key!r} is {type(proof[key]).__name__}, "
                              f"not a list {where}")
@@ -183,9 +213,11 @@ class _TreeChecker:
     :func:`~qsearch.proofs.quarto_own.format.proof_leaves`."""
 
     def __init__(self, index: int, prover: int, target: int, depth: int, root_keys: dict,
-                 exact: bool = False):
+                 exact: bool = False, timed: bool = True):
         self.index, self.prover, self.target, self.depth = index, prover, target, depth
         self.exact = exact                        # format 2: exact scores and distances
+        self.timed = timed                        # leaves carry "seconds" (not standard's)
+        self.start_name = "the empty board"
         self.root_keys = root_keys                # the empty board's children, computed once
         self.nodes = 0
         self.leaves: list = []
@@ -210,7 +242,7 @@ class _TreeChecker:
         kind = kinds[0]
         _need_keys(node, ("key", "to_move"), f"a {kind!r} node", where)
         if node["key"] != (key_of(state) if key is None else key):
-            what = "the tree does not start at the empty board: " if not actions else ""
+            what = f"the tree does not start at {self.start_name}: " if not actions else ""
             raise ValueError(f"{what}wrong canonical key {node['key']!r} {where}")
         to_move = None if state.is_terminal() else state.current_player()
         if not _same(node["to_move"], to_move):
@@ -302,10 +334,11 @@ class _TreeChecker:
 
     def _value(self, node, state, actions, where) -> None:
         value = _need_int(node, "value", (-1, 0, 1), "a leaf", where)
-        _need_keys(node, ("nodes", "seconds"), "a leaf", where)
+        _need_keys(node, ("nodes", "seconds") if self.timed else ("nodes",), "a leaf", where)
         if not _is_int(node["nodes"]) or node["nodes"] < 0:
             raise ValueError(f"wrong type: a leaf's 'nodes' is {node['nodes']!r} {where}")
-        if not isinstance(node["seconds"], int | float) or isinstance(node["seconds"], bool):
+        if self.timed and (not isinstance(node["seconds"], int | float)
+                           or isinstance(node["seconds"], bool)):
             raise ValueError(f"wrong type: a leaf's 'seconds' is {node['seconds']!r} {where}")
         for_prover = value if state.current_player() == self.prover else -value
         if for_prover < self.target:
@@ -405,17 +438,41 @@ def _check_first_move_played(proof, first_moves: dict, root_keys: dict) -> None:
                                  f"recorded there as {v:+d}, below its target {tree['target']}")
 
 
+def _start_of(proof):
+    """The position the trees start from: the empty board, or (standard Quarto's format) the
+    one its ``"start"`` actions reach by the rules."""
+    game = game_of(proof)
+    start = proof.get("start", [])
+    if "start" in proof and proof["format"] != FORMAT_STANDARD:
+        raise ValueError("a 'start' position in a proof of document 000's Quarto, whose trees "
+                         "start at the empty board")
+    if not isinstance(start, list) or not all(_is_int(a) for a in start):
+        raise ValueError(f"wrong type: 'start' is {start!r}, not a list of actions")
+    try:
+        root = state_after(start, game)
+    except ValueError as err:
+        raise ValueError(f"illegal 'start' actions {start}: {err}") from None
+    if root.is_terminal():
+        raise ValueError(f"the 'start' position {start} is a finished game")
+    return root, start
+
+
 def _check_structure(proof) -> tuple:
-    """Everything but the leaves' values: returns ``(nodes checked, solved leaves)``."""
+    """Everything but the leaves' values: returns ``(nodes checked, solved leaves)``, each
+    leaf with its actions from the empty board."""
     claim, depth = _check_header(proof)
     exact = proof["format"] == FORMAT
     nodes, leaves = 0, []
-    root = OwnPieceQuarto()
+    root, start = _start_of(proof)
     root_keys = _children_keys(root)
-    _check_first_move_played(proof, _check_first_moves(proof, claim, root_keys), root_keys)
+    if proof["format"] != FORMAT_STANDARD:
+        _check_first_move_played(proof, _check_first_moves(proof, claim, root_keys), root_keys)
     winning = None
     for i, tree in enumerate(proof["trees"]):
-        walker = _TreeChecker(i, tree["prover"], tree["target"], depth, root_keys, exact)
+        walker = _TreeChecker(i, tree["prover"], tree["target"], depth, root_keys, exact,
+                              timed=proof["format"] != FORMAT_STANDARD)
+        if start:
+            walker.start_name = f"the start position {start}"
         walker.walk(tree["root"], root, [])
         nodes += walker.nodes
         leaves += walker.leaves
@@ -424,7 +481,7 @@ def _check_structure(proof) -> tuple:
     if exact:
         _check_first_move_scores(proof, root_keys, winning)
         _check_root_bound(proof, winning)
-    return nodes, leaves
+    return nodes, [(n, start + a) for n, a in leaves]
 
 
 def _check_root_bound(proof, winning) -> None:
@@ -441,19 +498,26 @@ def _check_root_bound(proof, winning) -> None:
                          f"recorded, the tree's root proves {winning[0]['piece']}")
 
 
-def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str = "quarto_ab",
+def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | None = None,
                 executor=None, log=None) -> dict:
     """Check a proof; returns a report, raises ValueError at the first error.
 
     The structure is always checked in full (see the module's docstring): the headline value
     is the one the trees prove, every tree is replayed from the empty board by the rules, and
     every prover move has a subtree, every opponent's node one reply per class. Then the
-    leaves are re-solved by ``engine`` (``"quarto_ab"``: document 000's alpha-beta to the end;
-    ``"plain"``: this solver without table or ordering): all of them, or ``sample`` chosen
-    with ``seed``.
+    leaves are re-solved by ``engine`` (document 000's Quarto: ``"quarto_ab"``, the default,
+    its alpha-beta to the end, or ``"plain"``, the solver without table or ordering; standard
+    Quarto: ``"solver"``, the default, a fresh Quarto solver, or ``"alphabeta"``, qsearch's
+    generic alpha-beta core): all of them, or ``sample`` chosen with ``seed``.
     """
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {ENGINES}, not {engine!r}")
+    standard = isinstance(proof, dict) and proof.get("format") == FORMAT_STANDARD
+    allowed = STANDARD_ENGINES if standard else OWN_ENGINES
+    if engine is None:
+        engine = allowed[0]
+    if engine not in allowed:
+        game = "standard Quarto" if standard else "document 000's Quarto"
+        raise ValueError(f"engine {engine!r} does not re-solve {game}'s leaves: use one of "
+                         f"{allowed}")
     log = log or (lambda *a, **k: None)
     t0 = time.perf_counter()
     nodes, leaves = _check_structure(proof)
@@ -464,9 +528,9 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str = "
     t1 = time.perf_counter()
     # each leaf is compared with its own record (a draw's two trees may share a position)
     if executor is None:
-        results = ((n, check_leaf(a, engine)) for n, a in chosen)
+        results = ((n, check_leaf(a, engine, standard)) for n, a in chosen)
     else:
-        futures = {executor.submit(check_leaf, a, engine): n for n, a in chosen}
+        futures = {executor.submit(check_leaf, a, engine, standard): n for n, a in chosen}
         results = ((futures[f], f.result()) for f in as_completed(futures))
     exact = proof["format"] == FORMAT
     for i, (node, res) in enumerate(results):

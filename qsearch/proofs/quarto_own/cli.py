@@ -10,26 +10,52 @@ from qsearch.proofs.quarto_own.format import DEFAULT_OUT, DEFAULT_PROGRESS, DEFA
 
 
 def add_cli_options(parser) -> None:
-    """The options of ``python -m qsearch solve quarto-own`` (added to the solve parser)."""
-    g = parser.add_argument_group("quarto-own (document 000's Quarto from the empty board)")
+    """The options of ``python -m qsearch solve quarto-own`` and ``solve quarto`` (the two
+    Quarto proofs; added to the solve parser)."""
+    g = parser.add_argument_group("quarto-own and quarto (a Quarto game's proof from the "
+                                  "empty board)")
     g.add_argument("--proof", default=None,
-                   help=f"proof file to write (default: {DEFAULT_OUT} here) or to check "
-                        "(default: the proof shipped with qsearch)")
-    g.add_argument("--progress", default=str(DEFAULT_PROGRESS),
-                   help="JSON lines of solved positions (a stopped run resumes from it; "
-                        "default: %(default)s here)")
-    g.add_argument("--proof-depth", type=int, default=4, help="plies of the strategy tree")
+                   help=f"proof file to write (default: {DEFAULT_OUT} or "
+                        "quarto_standard_proof.json here) or to check (default: the proof "
+                        "shipped with qsearch)")
+    g.add_argument("--progress", default=None,
+                   help=f"JSON lines of solved positions (a stopped run resumes from it; "
+                        f"default: {DEFAULT_PROGRESS} or quarto_standard_progress.jsonl here)")
+    g.add_argument("--proof-depth", type=int, default=None,
+                   help="plies of the strategy trees (default: 4 for quarto-own, 5 for quarto)")
     g.add_argument("--workers", type=int, default=1,
-                   help="processes for the leaves (a ProcessPoolExecutor; 1: here)")
+                   help="processes for the solves (a ProcessPoolExecutor; 1: here)")
+    g.add_argument("--scheduler", default=None,
+                   help="a Dask scheduler's address (tcp://host:8786): solve on that cluster")
+    g.add_argument("--timeout", default="10s", help="how long to wait for the scheduler")
     g.add_argument("--check", nargs="?", const=-1, type=int, default=None, metavar="N",
                    help="check the proof file instead: all leaves, or N sampled ones")
+    g.add_argument("--engine", default=None,
+                   help="the engine re-solving the leaves in --check (quarto-own: quarto_ab "
+                        "or plain; quarto: solver or alphabeta)")
+
+
+def executor_of(args) -> tuple:
+    """``(executor or None, close)`` for ``--workers`` / ``--scheduler``."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    if args.workers < 1:
+        raise ValueError(f"--workers must be >= 1, not {args.workers}")
+    if args.scheduler is not None:
+        if args.workers != 1:
+            raise ValueError("pass --workers or --scheduler, not both")
+        from qsearch.arena.cluster import dask_executor
+
+        return dask_executor(args.scheduler, args.timeout)
+    if args.workers == 1:
+        return None, lambda: None
+    ex = ProcessPoolExecutor(args.workers)
+    return ex, ex.shutdown
 
 
 def cli_solve(args) -> int:
     """``python -m qsearch solve quarto-own [placements]``: a position's exact value and its
     moves' values, or (no position) build the proof from the empty board, or ``--check`` it."""
-    from concurrent.futures import ProcessPoolExecutor
-
     from qsearch.proofs.quarto_own.builder import build_proof
     from qsearch.proofs.quarto_own.checker import check_proof
     from qsearch.proofs.quarto_own.format import load_proof, proof_summary
@@ -39,9 +65,12 @@ def cli_solve(args) -> int:
 
     if args.check is not None:
         proof = load_proof(args.proof or DEFAULT_PROOF)
-        report = check_proof(proof, sample=None if args.check < 0 else args.check, log=log,
-                             executor=ProcessPoolExecutor(args.workers)
-                             if args.workers > 1 else None)
+        ex, close = executor_of(args)
+        try:
+            report = check_proof(proof, sample=None if args.check < 0 else args.check, log=log,
+                                 engine=args.engine, executor=ex)
+        finally:
+            close()
         print(json.dumps(report, indent=1))
         return 0
     if args.position.strip():
@@ -57,16 +86,13 @@ def cli_solve(args) -> int:
         print(f"score {res.score:+d}: {describe(res.score, state.num_placed())} for the side "
               f"to move; {res.nodes:,} nodes in {res.elapsed:.2f} s")
         return 0
-    if args.workers < 1:
-        raise ValueError(f"--workers must be >= 1, not {args.workers}")
-    ex = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    ex, close = executor_of(args)
     try:
         out = args.proof or DEFAULT_OUT
-        proof = build_proof(args.proof_depth, executor=ex, progress_path=args.progress,
-                            out=out, log=log)
+        proof = build_proof(4 if args.proof_depth is None else args.proof_depth, executor=ex,
+                            progress_path=args.progress or DEFAULT_PROGRESS, out=out, log=log)
     finally:
-        if ex is not None:
-            ex.shutdown()
+        close()
     v = proof["value_for_player_0"]
     by = (f", completing a line with piece {proof['wins_by_piece']} at the latest"
           if "wins_by_piece" in proof else "")

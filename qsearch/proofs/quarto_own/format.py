@@ -30,7 +30,10 @@ from pathlib import Path
 from qsearch.games import OwnPieceQuarto
 
 FORMAT = "qsearch-quarto-own-proof/2"                  # what the builder writes
-FORMATS = ("qsearch-quarto-own-proof/1", FORMAT)       # what load_proof reads
+# Standard Quarto's proof (qsearch.proofs.quarto_standard): format 1's trees on the standard
+# game's actions (a gift, then a placement), values only, from the position after ``start``.
+FORMAT_STANDARD = "qsearch-quarto-standard-proof/1"
+FORMATS = ("qsearch-quarto-own-proof/1", FORMAT, FORMAT_STANDARD)   # what load_proof reads
 DATA = Path(__file__).resolve().parents[2] / "data"     # qsearch/data: shipped with the package
 DEFAULT_PROOF = DATA / "quarto_own_proof.json"          # the committed proof (read, checked)
 # A new solve writes into the current directory (never over the shipped proof) and resumes
@@ -40,15 +43,23 @@ DEFAULT_PROGRESS = Path("quarto_own_progress.jsonl")
 
 
 def key_of(state) -> str:
-    """The canonical form of a position as hex (the proof's ``"key"``)."""
-    from qsearch.games.quarto_symmetry import board_of, canonical  # numpy, only when used
+    """The canonical form of a position as hex (the proof's ``"key"``): the board, and in
+    standard Quarto the piece in hand."""
+    from qsearch.games.quarto_symmetry import canonical  # numpy, only when used
 
-    return canonical(board_of(state)).hex()
+    return canonical(state).hex()
 
 
-def state_after(actions) -> OwnPieceQuarto:
-    """The position the ``actions`` reach from the empty board."""
-    return OwnPieceQuarto.from_actions(list(actions))
+def game_of(proof) -> type:
+    """The game a proof is about: document 000's variant, or standard Quarto."""
+    from qsearch.games import Quarto
+
+    return Quarto if proof.get("format") == FORMAT_STANDARD else OwnPieceQuarto
+
+
+def state_after(actions, game: type = OwnPieceQuarto):
+    """The position the ``actions`` reach from the empty board of ``game``."""
+    return game.from_actions(list(actions))
 
 
 def reply_classes(state) -> list:
@@ -124,8 +135,9 @@ def proof_summary(proof) -> dict:
     leaves = [n for n, *_ in nodes if "value" in n]
     out = {"nodes": len(nodes), "solved leaves": len(leaves),
            "game over (won) leaves": sum("winner" in n for n, *_ in nodes),
-           "leaf solver nodes": sum(n["nodes"] for n in leaves),
-           "leaf solver seconds": round(sum(n["seconds"] for n in leaves), 1)}
+           "leaf solver nodes": sum(n["nodes"] for n in leaves)}
+    if all("seconds" in n for n in leaves):          # standard Quarto's leaves keep no times
+        out["leaf solver seconds"] = round(sum(n["seconds"] for n in leaves), 1)
     if "wins_by_piece" in proof:
         winner = "player 0" if proof["value_for_player_0"] > 0 else "player 1"
         out["proved"] = (f"{winner} wins, completing a line with piece {proof['wins_by_piece']} "
