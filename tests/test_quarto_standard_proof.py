@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
+from qsearch.__main__ import main
 from qsearch.games import Quarto
 from qsearch.proofs.quarto_own import check_proof, load_proof, proof_leaves, proof_nodes
 from qsearch.proofs.quarto_own.format import FORMAT_STANDARD
@@ -55,6 +56,7 @@ def test_the_small_proof_is_a_draw_by_two_trees_and_checks(small):
         assert report["leaves re-solved"] == len(leaves) == report["leaves"]
 
 
+@pytest.mark.slow
 def test_every_leaf_agrees_with_plain_alphabeta_to_the_end(small):
     """Independent of the checker: each leaf's value is the generic core's exact value."""
     from qsearch.search import alphabeta
@@ -65,6 +67,7 @@ def test_every_leaf_agrees_with_plain_alphabeta_to_the_end(small):
         assert node["value"] == (v > 0) - (v < 0)
 
 
+@pytest.mark.slow
 def test_a_pool_and_a_resumed_run_write_the_same_proof(small, tmp_path):
     proof, path = small
     with ThreadPoolExecutor(2) as ex:
@@ -169,7 +172,6 @@ def test_a_cut_file_is_refused(tmp_path):
         load_proof(cut)
 
 
-@pytest.mark.slow
 def test_the_committed_standard_proof_passes_the_structure_check():
     if not DEFAULT_PROOF.exists():
         pytest.skip("no committed standard proof")
@@ -178,3 +180,17 @@ def test_the_committed_standard_proof_passes_the_structure_check():
     report = check_proof(proof, sample=0)
     assert report["nodes checked"] == len(proof_nodes(proof))
     assert proof["value_for_player_0"] == 0     # the trees prove a draw (checked above)
+
+
+def test_the_command_checks_the_shipped_proof_and_refuses_bad_options(capsys):
+    if not DEFAULT_PROOF.exists():
+        pytest.skip("no committed standard proof")
+    assert main(["solve", "quarto", "--check", "0"]) == 0          # the structure only
+    out = capsys.readouterr().out
+    assert '"value_for_player_0": 0' in out and '"leaves re-solved": 0' in out
+    assert main(["solve", "quarto", "--workers", "0"]) == 2
+    assert main(["solve", "quarto", "--check", "--engine", "quarto_ab"]) == 2
+    assert main(["solve", "quarto", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
+    err = capsys.readouterr().err
+    assert "--workers must be >= 1" in err and "does not re-solve standard Quarto" in err
+    assert "pass --workers or --scheduler, not both" in err

@@ -20,6 +20,12 @@ distance to the win (format 2). Nothing here uses the builder.
 What a format-2 proof proves: the prover wins by the piece recorded at the latest. That no
 faster win exists ("not sooner") rests on the compiled solver's first-move scores only.
 
+Standard Quarto's proofs (``qsearch-quarto-standard-proof/1``, built by
+:mod:`qsearch.proofs.quarto_standard`) are checked the same way, from their ``"start"``
+position, without ``first_moves``; their leaves are re-solved by a fresh Quarto solver (the
+same engine as the builder's, the default) or by qsearch's generic alpha-beta core (no code
+shared with the solver, but fast enough only for leaves late in the game).
+
 Every rejection is a ValueError naming the kind of tampering and where (tree and move list).
 """
 from __future__ import annotations
@@ -544,8 +550,9 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | N
                              f"{node['value']:+d} recorded")
         if (i + 1) % 25 == 0:
             log(f"leaves re-solved: {i + 1}/{len(chosen)} ({time.perf_counter() - t1:.0f} s)")
-    return {"format": proof["format"], "wins_by_piece": proof.get("wins_by_piece"),
-            "nodes checked": nodes, "leaves": len(leaves),
+    distance = {} if standard else {"wins_by_piece": proof.get("wins_by_piece")}
+    return {"format": proof["format"], "value_for_player_0": proof["value_for_player_0"],
+            **distance, "nodes checked": nodes, "leaves": len(leaves),
             "leaves re-solved": len(chosen), "engine": engine,
             "structure seconds": round(structure_seconds, 2),
             "re-solve seconds": round(time.perf_counter() - t1, 2)}
