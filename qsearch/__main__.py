@@ -48,7 +48,8 @@ def cmd_solve(args) -> int:
         from qsearch.proofs.quarto_own.cli import cli_solve
 
         return cli_solve(args)
-    if args.game == "quarto" and not args.position.strip():
+    if args.game == "quarto" and not args.position.strip() and not args.max_nodes_given:
+        # standard Quarto's proof; with --max-nodes, the budgeted solve of any game below
         from qsearch.proofs.quarto_standard.cli import cli_solve
 
         return cli_solve(args)
@@ -463,7 +464,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--no-analyze", dest="analyze", action="store_false",
                    help="skip the score of every column (every move)")
     s.add_argument("--max-nodes", type=int, default=None,
-                   help="other games: the node budget (default 10,000,000)")
+                   help="other games (and quarto without moves: a budgeted solve instead of "
+                        "the proof): the node budget (default 10,000,000)")
     from qsearch.proofs.quarto_own.cli import add_cli_options
 
     add_cli_options(s)
@@ -551,6 +553,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.command == "solve":
         args.position = " ".join(args.moves)
+        args.max_nodes_given = args.max_nodes is not None
         if args.max_nodes is None:
             from qsearch.arena.exact import MAX_NODES
             args.max_nodes = MAX_NODES
