@@ -1,6 +1,6 @@
 """Compiled or pure Python: which implementation of the engines, heuristics and searches runs.
 
-Each compiled module (``qsearch/games/connect4.pyx`` and 24 more) has a plain-Python stand-in
+Each compiled module (``qsearch/games/connect4.pyx`` and 25 more) has a plain-Python stand-in
 of the same name beside it (``qsearch/games/connect4.py``) with the same public names, built
 from the readable twins in :mod:`qsearch.reference`. Python's import system prefers a built
 extension to a ``.py`` file, so:
@@ -34,8 +34,8 @@ COMPILED_MODULES = (
     "qsearch.heuristics.quarto", "qsearch.heuristics.reversi",
     "qsearch.search._engine", "qsearch.search.connect4_solver", "qsearch.search.expectiminimax",
     "qsearch.search.limited_minimax", "qsearch.search.mcts", "qsearch.search.plumbing",
-    "qsearch.search.quarto_ab", "qsearch.search.quarto_solver", "qsearch.search.tree_stats",
-    "qsearch.search.tt",
+    "qsearch.search.quarto_ab", "qsearch.search.quarto_solver", "qsearch.search.quarto_verifier",
+    "qsearch.search.tree_stats", "qsearch.search.tt",
 )
 
 HOW_TO_COMPILE = ("for the compiled build (5-700x faster, benchmarks/pure_speed.md) install a "

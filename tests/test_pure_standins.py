@@ -55,6 +55,9 @@ C_ONLY = {
     ("qsearch.heuristics.connect4", "_DIRECTIONS"): "the bitboard shifts of the C tables",
     ("qsearch.heuristics.connect4", "_bit"): "a helper of the C tables' set-up",
     ("qsearch.heuristics.parcheckers", "_i"): "a loop variable of the .pyx's table set-up",
+    ("qsearch.search.quarto_verifier", "_fill_tables"): "copies the twin's tables into C arrays",
+    ("qsearch.search.quarto_solver", "_fill_symmetry"): "copies the twin's symmetries into C "
+                                                        "arrays",
     ("qsearch.search.mcts", "_Tree"): "the C node pool (the twin's tree is Python objects)",
     ("qsearch.search.limited_minimax", "_Limited"): "the C search's state (the twin recurses)",
 }
@@ -601,6 +604,24 @@ def test_the_quarto_solver_agrees(fast_game, slow_game):
     assert [w.category for w in seen] == [DeprecationWarning] and b.score is not None
 
 
+def test_the_quarto_solver_agrees_with_symmetry_in_its_table():
+    fast, slow = compiled("search.quarto_solver"), pure("search.quarto_solver")
+    positions = chosen(pairs(Quarto, PyQuarto, 19, 60, 14, 20, keep_going=False),
+                       lambda q: fast.QuartoSolver(16, symmetry_until=16).solve(q).nodes,
+                       100, 1500, 2)
+    for q, py in positions:
+        solver_f = fast.QuartoSolver(16, symmetry_until=16)
+        solver_s = slow.QuartoSolver(16, symmetry_until=16)
+        for weak in (True, False):
+            a, b = solver_f.solve(q, weak=weak), solver_s.solve(py, weak=weak)
+            assert (b.score, b.nodes) == (a.score, a.nodes)
+            assert solver_s.table_move(py) == solver_f.table_move(q)
+    same_errors([(lambda: fast.QuartoSolver(16, symmetry_until=17),
+                  lambda: slow.QuartoSolver(16, symmetry_until=17)),
+                 (lambda: fast.QuartoSolver(16, symmetry_until="1"),
+                  lambda: slow.QuartoSolver(16, symmetry_until="1"))])
+
+
 def test_the_quarto_solver_stops_where_the_compiled_one_does():
     fast, slow = compiled("search.quarto_solver"), pure("search.quarto_solver")
 
@@ -612,6 +633,28 @@ def test_the_quarto_solver_stops_where_the_compiled_one_does():
     a = fast.QuartoSolver(16).solve(q, max_nodes=3000)
     b = slow.QuartoSolver(16).solve(py, max_nodes=3000)
     assert (b.score, b.nodes) == (a.score, a.nodes) == (None, 4096)   # the limit's stride
+
+
+def test_the_quarto_verifier_agrees():
+    """The pure verifier (on PyQuarto) against the compiled one (on Quarto): values, nodes,
+    the table kept between solves, the stride of the node limit, the same errors."""
+    fast, slow = compiled("search.quarto_verifier"), pure("search.quarto_verifier")
+    ver_f, ver_s = fast.QuartoVerifier(16), slow.QuartoVerifier(16)
+    positions = chosen(pairs(Quarto, PyQuarto, 17, 60, 13, 22, keep_going=False),
+                       lambda q: fast.QuartoVerifier(16).solve(q).nodes, 100, 3000, 3)
+    for q, py in positions:
+        a, b = ver_f.solve(q), ver_s.solve(py)              # tables kept from one to the next
+        assert (b.score, b.nodes, ver_s.nodes) == (a.score, a.nodes, ver_f.nodes)
+    q, py = positions[0]
+    a = fast.QuartoVerifier(16).solve(q, max_nodes=50)
+    b = slow.QuartoVerifier(16).solve(py, max_nodes=50)
+    assert (b.score, b.nodes) == (a.score, a.nodes)
+    same_errors([(lambda: fast.QuartoVerifier(7), lambda: slow.QuartoVerifier(7)),
+                 (lambda: fast.QuartoVerifier("16"), lambda: slow.QuartoVerifier("16")),
+                 (lambda: fast.QuartoVerifier(16, order_until=17),
+                  lambda: slow.QuartoVerifier(16, order_until=17)),
+                 (lambda: ver_f.solve(OwnPieceQuarto()), lambda: ver_s.solve(PyOwnPieceQuarto())),
+                 (lambda: ver_f.solve(q, max_nodes=-1), lambda: ver_s.solve(py, max_nodes=-1))])
 
 
 def test_tree_statistics_agree():

@@ -1,10 +1,13 @@
 """Standard Quarto's proof (issue 23, items 1-2): the builder, resuming, executors, the checker.
 
 A small proof is built from a position with six pieces placed (its leaves take milliseconds)
-and checked both by the Quarto solver and by qsearch's generic alpha-beta core, which shares no
-code with it. Forgeries of it must be rejected by name. The committed proof from the empty
-board passes the structure check here; its leaves (two minutes each) are re-solved by the
-command `python -m qsearch solve quarto --check`, not in the tests.
+and checked by the verifier (the default: a second engine sharing no code with the solver),
+by the Quarto solver and by qsearch's generic alpha-beta core. Forgeries of it must be rejected
+by name, and a proof built on a solver with a planted bug must pass that solver's own check and
+fail the verifier's. The committed proof from the empty board passes the structure check, its
+shipped check report covers it, and in the slow tier the verifier re-solves its cheapest leaf
+(under a minute) to the report's value and node count; the full check is the command
+`python -m qsearch solve quarto --check`.
 """
 import copy
 import json
@@ -14,11 +17,13 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from qsearch.__main__ import main
+from qsearch.core.results import SolveResult
 from qsearch.games import Quarto
 from qsearch.proofs.quarto_own import check_proof, load_proof, proof_leaves, proof_nodes
 from qsearch.proofs.quarto_own.format import FORMAT_STANDARD
-from qsearch.proofs.quarto_standard import DEFAULT_PROOF, build_standard_proof
+from qsearch.proofs.quarto_standard import CHECK_REPORT, DEFAULT_PROOF, build_standard_proof
 from qsearch.proofs.quarto_standard import builder as builder_module
+from qsearch.search.quarto_solver import QuartoSolver
 
 pytestmark = pytest.mark.compiled_speed
 
@@ -51,9 +56,18 @@ def test_the_small_proof_is_a_draw_by_two_trees_and_checks(small):
     assert [(t["prover"], t["target"]) for t in proof["trees"]] == [(0, 0), (1, 0)]
     leaves = proof_leaves(proof)
     assert leaves and all("seconds" not in n for n, *_ in leaves)
-    for engine in ("solver", "alphabeta"):
+    for engine in ("verifier", "solver", "alphabeta"):
         report = check_proof(copy.deepcopy(proof), engine=engine)
         assert report["leaves re-solved"] == len(leaves) == report["leaves"]
+        assert report["engine"] == engine and report["engine nodes"] > 0
+    assert check_proof(copy.deepcopy(proof))["engine"] == "verifier"          # the default
+    # the report lists every leaf: its value, the engine's nodes beside the builder's
+    listed = report["re-solved"]
+    assert [r["actions"] for r in listed] == sorted(START + a for _n, a, *_ in proof_leaves(proof))
+    recorded = {tuple(START + a): n for n, a, *_ in proof_leaves(proof)}
+    for r in listed:
+        leaf = recorded[tuple(r["actions"])]
+        assert (r["value"], r["recorded nodes"]) == (leaf["value"], leaf["nodes"])
 
 
 @pytest.mark.slow
@@ -182,6 +196,44 @@ def test_the_committed_standard_proof_passes_the_structure_check():
     assert proof["value_for_player_0"] == 0     # the trees prove a draw (checked above)
 
 
+def test_the_shipped_check_report_covers_the_committed_proof():
+    """The report of the full check (README, notebook 09) is about this proof: every leaf,
+    re-solved by the verifier, with the value and solver nodes the proof records."""
+    proof = load_proof(DEFAULT_PROOF)
+    report = json.loads(CHECK_REPORT.read_text())
+    leaves = sorted((tuple(a), n["value"], n["nodes"]) for n, a, *_ in proof_leaves(proof))
+    assert report["engine"] == "verifier" and report["format"] == FORMAT_STANDARD
+    assert report["leaves re-solved"] == report["leaves"] == len(leaves)
+    assert sorted((tuple(r["actions"]), r["value"], r["recorded nodes"])
+                  for r in report["re-solved"]) == leaves
+    assert report["engine nodes"] == sum(r["engine nodes"] for r in report["re-solved"])
+
+
+@pytest.mark.slow
+def test_one_leaf_of_the_committed_proof_is_re_solved_by_the_verifier():
+    """The leaf the full check found cheapest (under a minute): re-solved here, its value
+    and the verifier's node count must be the report's, its value the proof's."""
+    from qsearch.proofs.quarto_own.checker import check_leaf
+
+    report = json.loads(CHECK_REPORT.read_text())
+    cheapest = min(report["re-solved"], key=lambda r: r["engine nodes"])
+    res = check_leaf(cheapest["actions"], "verifier", standard=True)
+    recorded = {tuple(a): n["value"] for n, a, *_ in proof_leaves(load_proof(DEFAULT_PROOF))}
+    assert res["value"] == cheapest["value"] == recorded[tuple(cheapest["actions"])]
+    assert res["nodes"] == cheapest["engine nodes"]
+
+
+def test_the_command_writes_the_full_report(small, tmp_path, capsys):
+    path = tmp_path / "proof.json"
+    path.write_text(json.dumps(small[0]))
+    assert main(["solve", "quarto", "--check", "--proof", str(path), "--report",
+                 str(tmp_path / "report.json")]) == 0
+    out = capsys.readouterr().out
+    full = json.loads((tmp_path / "report.json").read_text())
+    assert '"engine": "verifier"' in out and '"re-solved"' not in out
+    assert full["engine"] == "verifier" and len(full["re-solved"]) == full["leaves"]
+
+
 def test_the_command_checks_the_shipped_proof_and_refuses_bad_options(capsys):
     if not DEFAULT_PROOF.exists():
         pytest.skip("no committed standard proof")
@@ -194,3 +246,32 @@ def test_the_command_checks_the_shipped_proof_and_refuses_bad_options(capsys):
     err = capsys.readouterr().err
     assert "--workers must be >= 1" in err and "does not re-solve standard Quarto" in err
     assert "pass --workers or --scheduler, not both" in err
+
+
+class LossBlindSolver:
+    """The Quarto solver with a planted bug: a lost position is reported as a draw."""
+
+    def __init__(self, *args, **kwargs):
+        self.inner = QuartoSolver(*args, **kwargs)
+
+    def solve(self, state, weak=False, **limits):
+        res = self.inner.solve(state, weak=weak, **limits)
+        return SolveResult(max(res.score, 0), res.nodes, res.elapsed)
+
+
+def test_a_solver_bug_passes_the_solvers_own_check_but_not_the_verifiers(monkeypatch):
+    """Why the leaves are re-solved by an engine sharing no code with the builder's: a proof
+    built on a buggy solver claims a draw in a lost position, and only the verifier sees it."""
+    from qsearch.search import quarto_solver
+    from qsearch.search.quarto_verifier import QuartoVerifier
+
+    start = _start(seed=4)
+    assert QuartoVerifier(20).solve(Quarto.from_actions(start)).score == -1    # a loss
+    monkeypatch.setattr(quarto_solver, "QuartoSolver", LossBlindSolver)
+    proof = build_standard_proof(depth=4, start=start, progress_path=None, out=None, log=None,
+                                 bar=False)
+    assert proof["value_for_player_0"] == 0                                    # a false draw
+    assert check_proof(copy.deepcopy(proof), engine="solver")["leaves re-solved"] > 0
+    monkeypatch.undo()
+    with pytest.raises(ValueError, match="the second engine disagrees with a leaf value"):
+        check_proof(proof)                                  # the default engine: the verifier

@@ -11,11 +11,9 @@ cdef enum:
 
 cdef extern from *:
     """
-    #define QS_RV_NOT_A 0xfefefefefefefefeULL
-    #define QS_RV_NOT_H 0x7f7f7f7f7f7f7f7fULL
+    #define QS_RV_INNER 0x7e7e7e7e7e7e7e7eULL
     """
-    const unsigned long long NOT_A "QS_RV_NOT_A"   # every cell but column a
-    const unsigned long long NOT_H "QS_RV_NOT_H"   # every cell but column h
+    const unsigned long long INNER "QS_RV_INNER"   # columns b to g: no sideways wrap-around
 
 cdef class Reversi(Game):
     cdef unsigned long long boards[2]              # discs of player 0 (black), 1 (white)
@@ -31,51 +29,69 @@ cdef class Reversi(Game):
     cdef unsigned long long _moves_of(self, int p) noexcept
 
 
-cdef inline unsigned long long shift(unsigned long long b, int d) noexcept nogil:
-    """Move every disc of ``b`` one step in direction ``d`` (0..7), dropping those that leave."""
-    if d == 0:
-        return (b << 1) & NOT_A          # east
-    if d == 1:
-        return (b >> 1) & NOT_H          # west
-    if d == 2:
-        return b << 8                    # south (next row)
-    if d == 3:
-        return b >> 8                    # north
-    if d == 4:
-        return (b << 9) & NOT_A          # south-east
-    if d == 5:
-        return (b << 7) & NOT_H          # south-west
-    if d == 6:
-        return (b >> 7) & NOT_A          # north-east
-    return (b >> 9) & NOT_H              # north-west
+cdef inline unsigned long long run_up(unsigned long long seeds, unsigned long long opp,
+                                      int s) noexcept nogil:
+    """The ``opp`` discs in an unbroken run that starts next to a disc of ``seeds``, going the
+    way of a left shift by ``s``.
+
+    The run grows by doubling: one disc, two, then twice by the ``pairs`` (two ``opp`` discs
+    in a row), up to the six a line can hold. When ``s`` moves sideways (1, 7, 9), ``opp``
+    must exclude the edge columns, so that no run wraps from one row to the next."""
+    cdef unsigned long long run = opp & (seeds << s)
+    cdef unsigned long long pairs = opp & (opp << s)
+    run |= opp & (run << s)
+    run |= pairs & (run << (2 * s))
+    run |= pairs & (run << (2 * s))
+    return run
+
+
+cdef inline unsigned long long run_down(unsigned long long seeds, unsigned long long opp,
+                                        int s) noexcept nogil:
+    """:func:`run_up` the way of a right shift by ``s``."""
+    cdef unsigned long long run = opp & (seeds >> s)
+    cdef unsigned long long pairs = opp & (opp >> s)
+    run |= opp & (run >> s)
+    run |= pairs & (run >> (2 * s))
+    run |= pairs & (run >> (2 * s))
+    return run
 
 
 cdef inline unsigned long long moves_mask(unsigned long long own,
                                           unsigned long long opp) noexcept nogil:
-    """The empty cells where the owner of ``own`` may place a disc."""
-    cdef unsigned long long empty = ~(own | opp), run, moves = 0
-    cdef int d, _
-    for d in range(8):
-        run = shift(own, d) & opp        # opponent discs next to ours in direction d
-        for _ in range(5):               # a line holds at most 6 opponent discs
-            run |= shift(run, d) & opp
-        moves |= shift(run, d) & empty
-    return moves
+    """The empty cells where the owner of ``own`` may place a disc: the cell just past a run
+    of opponent discs next to one of his, in each of the eight directions (east/west 1,
+    south/north 8, the diagonals 7 and 9), unrolled."""
+    cdef unsigned long long inner = opp & INNER
+    cdef unsigned long long moves = (
+        (run_up(own, inner, 1) << 1) | (run_down(own, inner, 1) >> 1)
+        | (run_up(own, opp, 8) << 8) | (run_down(own, opp, 8) >> 8)
+        | (run_up(own, inner, 7) << 7) | (run_down(own, inner, 7) >> 7)
+        | (run_up(own, inner, 9) << 9) | (run_down(own, inner, 9) >> 9))
+    return moves & ~(own | opp)
 
 
 cdef inline unsigned long long flips_of(unsigned long long own, unsigned long long opp,
                                         int sq) noexcept nogil:
-    """The opponent discs turned over by placing at ``sq``."""
-    cdef unsigned long long bit = 1ULL << sq, run, s, total = 0
-    cdef int d
-    for d in range(8):
-        run = 0
-        s = shift(bit, d)
-        while s & opp:
-            run |= s
-            s = shift(s, d)
-        if s & own:
-            total |= run
+    """The opponent discs turned over by placing at ``sq``: in each direction, the run of
+    ``opp`` discs next to ``sq``, kept when a disc of ``own`` closes it."""
+    cdef unsigned long long bit = 1ULL << sq, run, total = 0
+    cdef unsigned long long inner = opp & INNER
+    run = run_up(bit, inner, 1)
+    total |= run if (run << 1) & own else 0
+    run = run_down(bit, inner, 1)
+    total |= run if (run >> 1) & own else 0
+    run = run_up(bit, opp, 8)
+    total |= run if (run << 8) & own else 0
+    run = run_down(bit, opp, 8)
+    total |= run if (run >> 8) & own else 0
+    run = run_up(bit, inner, 7)
+    total |= run if (run << 7) & own else 0
+    run = run_down(bit, inner, 7)
+    total |= run if (run >> 7) & own else 0
+    run = run_up(bit, inner, 9)
+    total |= run if (run << 9) & own else 0
+    run = run_down(bit, inner, 9)
+    total |= run if (run >> 9) & own else 0
     return total
 
 

@@ -18,9 +18,12 @@ Player 0 is black (``x``) and moves first; the start has white on d4, e5 and bla
 (OpenSpiel's start). A player with no placement must pass (action 64, the only legal action
 then); the game ends when neither player can place a disc, and the one with more discs wins.
 
-Moves are generated for all cells at once by "shift and mask" fills (eight directions, each a
-shift by 1, 7, 8 or 9 bits, masked so that no shift wraps from column h to column a). Making a
-move stores the discs it turned over, so ``unmake`` restores them from the move alone.
+Moves are generated for all cells at once by fills along the eight directions (a shift by 1,
+7, 8 or 9 bits either way), each run of opponent discs grown by doubling (one disc, two, four,
+six: four steps instead of six) and, sideways, kept off the edge columns so that nothing wraps
+from column h to column a; the discs a placement turns over come from the same runs grown
+from its cell (``run_up``, ``run_down`` in ``reversi.pxd``). Making a move stores the discs it
+turned over, so ``unmake`` restores them from the move alone.
 """
 import operator
 

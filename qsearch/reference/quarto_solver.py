@@ -12,12 +12,18 @@ Same algorithm, step for step (tests check the same scores and node counts):
    hand): two-entry buckets, the same hash and the same replacement as the compiled table.
 5. Moves are ordered: the table's best move first, then by how few safe replies they leave
    the opponent (a stable sort, so ties keep the square-then-piece order).
+6. Optionally (``symmetry_until=k``), a position with at most ``k`` pieces placed is stored
+   and looked up under its class of the 12,288 symmetries (:func:`class_key`: the smallest
+   image), so a position symmetric to one already searched is not searched again; the
+   table's move is mapped to and from the class's coordinates.
 
 A position is ``(occ, used, planes, hand)``: occupied squares (bit ``s``), used pieces (bit
 ``p``), the attribute planes (bit ``16 k + s``: the piece on ``s`` has attribute ``k``'s second
 value) and the piece in hand (standard Quarto; 16 in document 000's variant).
 """
 from __future__ import annotations
+
+from itertools import permutations
 
 from qsearch.core.rng import splitmix_finalise
 
@@ -79,16 +85,90 @@ def unsafe_pieces(occ: int, planes: int, free_pc: int, s: int) -> int:
     return bad
 
 
+_SYMMETRY = []
+
+
+def symmetry_tables() -> tuple:
+    """``(squares, squares_back, attributes, attributes_back)``: the 32 line-preserving
+    permutations of the squares (``squares[g][s]``: the image of square ``s``) and the 24
+    permutations of the 4 attribute bits of a piece code, each with its inverse. Built on
+    first use (the symmetries of :mod:`qsearch.games.quarto_symmetry`, which needs numpy)."""
+    if not _SYMMETRY:
+        from qsearch.games.quarto_symmetry import line_preserving_permutations
+
+        squares = [list(perm) for perm in line_preserving_permutations()]
+        attributes = [[sum((q >> k & 1) << perm[k] for k in range(4)) for q in range(16)]
+                      for perm in permutations(range(4))]
+        _SYMMETRY.extend([squares, [[p.index(t) for t in range(16)] for p in squares],
+                          attributes, [[a.index(q) for q in range(16)] for a in attributes]])
+    return tuple(_SYMMETRY)
+
+
+def piece_on(planes: int, s: int) -> int:
+    """The code of the piece on occupied square ``s`` (attribute ``k`` is bit ``3 - k``)."""
+    return sum((planes >> (16 * k + s) & 1) << (3 - k) for k in range(4))
+
+
+def class_key(occ: int, planes: int, hand: int) -> tuple:
+    """``(occ, planes, hand, symmetry)`` of the smallest image of a position under the 12,288
+    symmetries (square permutation ``g``, attribute permutation ``a``, complement ``c``):
+    the smallest occupied mask first, then the pieces in square order and the piece in hand,
+    compared as lists. ``symmetry`` ``(g, a, c)`` is the first element (in that order) giving
+    it; for each ``(g, a)`` the complement makes the first piece 0, the smallest it can be."""
+    squares, squares_back, attributes, _ = symmetry_tables()
+    placed = bits(occ)
+    pieces = {s: piece_on(planes, s) for s in placed}
+    images = [sum(1 << perm[s] for s in placed) for perm in squares]
+    low = min(images)
+    best = None
+    for g in range(len(squares)):
+        if images[g] != low:
+            continue
+        seq = [pieces[squares_back[g][t]] for t in bits(low)]
+        if hand != NO_HAND:
+            seq.append(hand)
+        if not seq:
+            return occ, planes, hand, (0, 0, 0)
+        for a, attr in enumerate(attributes):
+            c = attr[seq[0]]
+            image = [attr[q] ^ c for q in seq]
+            if best is None or image < best[0]:
+                best = (image, (g, a, c))
+    image, symmetry = best
+    key_planes = 0
+    for t, q in zip(bits(low), image[:len(placed)], strict=True):
+        key_planes |= PIECE_PLANES[q] << t
+    return low, key_planes, NO_HAND if hand == NO_HAND else image[-1], symmetry
+
+
+def move_to_class(move: int, symmetry: tuple) -> int:
+    """A move ``16 * square + piece`` in the coordinates of the position's class."""
+    squares, _, attributes, _ = symmetry_tables()
+    g, a, c = symmetry
+    return 16 * squares[g][move >> 4] + (attributes[a][move & 15] ^ c)
+
+
+def move_from_class(move: int, symmetry: tuple) -> int:
+    """The inverse of :func:`move_to_class`."""
+    _, squares_back, _, attributes_back = symmetry_tables()
+    g, a, c = symmetry
+    return 16 * squares_back[g][move >> 4] + attributes_back[a][(move & 15) ^ c]
+
+
 class ReferenceSolver:
     """The solver's twin. ``variant``: ``"own"`` (document 000) or ``"standard"``."""
 
-    def __init__(self, table_bits: int = 16, table: bool = True, order: bool = True):
+    def __init__(self, table_bits: int = 16, table: bool = True, order: bool = True,
+                 symmetry_until: int = -1):
         if not 8 <= table_bits <= 24:
             raise ValueError(f"table_bits must be in 8..24, not {table_bits}")
         self.size = 1 << table_bits
         self.table = [None] * self.size       # entry: [occ, planes, hand, value, flag, move]
         self.use_table = table
         self.use_order = order
+        self.symmetry_until = symmetry_until
+        if symmetry_until >= 0:
+            symmetry_tables()
         self.variant = "own"
         self.nodes = 0
 
@@ -126,6 +206,15 @@ class ReferenceSolver:
                 return e
         return None
 
+    def lookup(self, occ, planes, hand):
+        """The table's entry for a position (under its class when it has at most
+        ``symmetry_until`` pieces), with the move in the position's own coordinates."""
+        if popcount(occ) > self.symmetry_until:
+            return self.probe(occ, planes, hand)
+        *key, symmetry = class_key(occ, planes, hand)
+        e = self.probe(*key)
+        return None if e is None else e[:5] + [move_from_class(e[5], symmetry)]
+
     def store(self, occ, planes, hand, value, flag, move):
         i = self._bucket(occ, planes, hand)
         a, b = self.table[i], self.table[i + 1]
@@ -160,10 +249,15 @@ class ReferenceSolver:
         if alpha >= beta:
             return alpha
         tt_move = -1
+        table_key, symmetry = (occ, planes, hand), None
         if self.use_table:
-            e = self.probe(occ, planes, hand)
+            if n <= self.symmetry_until:
+                *table_key, symmetry = class_key(occ, planes, hand)
+            e = self.probe(*table_key)
             if e is not None:
                 value, flag, tt_move = e[3], e[4], e[5]
+                if symmetry is not None:
+                    tt_move = move_from_class(tt_move, symmetry)
                 if flag == EXACT:
                     return value
                 if flag == LOWER:
@@ -193,7 +287,9 @@ class ReferenceSolver:
                         break
         if self.use_table:
             flag = LOWER if best >= beta else EXACT if best > alpha0 else UPPER
-            self.store(occ, planes, hand, best, flag, best_move)
+            if symmetry is not None:
+                best_move = move_to_class(best_move, symmetry)
+            self.store(*table_key, best, flag, best_move)
         return best
 
     def score(self, occ, used, planes, hand, weak=False) -> int:

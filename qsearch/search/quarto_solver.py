@@ -19,6 +19,7 @@ import warnings
 from qsearch.core.checks import check_limits
 from qsearch.core.results import SolveResult
 from qsearch.reference import quarto_solver as twin
+from qsearch.reference.quarto_solver import class_key  # noqa: F401 (the compiled module's name)
 
 _MIN_BITS, _MAX_BITS = 8, 30    # the compiled solver's range of table sizes
 _TWIN_MAX_BITS = 24             # the twin's table is a Python list: 2**24 slots at most
@@ -32,18 +33,23 @@ class _Stopped(Exception):
 class QuartoSolver(twin.ReferenceSolver):
     """Exact solver for OwnPieceQuarto and Quarto, whose table persists across calls.
 
-    ``QuartoSolver(table_bits=22, table=True, order=True)``: ``2**table_bits`` table slots
-    (at most ``2**24`` here: the node counts equal the compiled solver's while the table
-    keeps everything). ``table=False`` / ``order=False`` switch the table or the move
-    ordering off.
+    ``QuartoSolver(table_bits=22, table=True, order=True, symmetry_until=-1)``:
+    ``2**table_bits`` table slots (at most ``2**24`` here: the node counts equal the compiled
+    solver's while the table keeps everything). ``table=False`` / ``order=False`` switch the
+    table or the move ordering off; ``symmetry_until=k`` keys positions with at most ``k``
+    pieces by their symmetry class.
     """
 
-    def __init__(self, table_bits=22, table=True, order=True):
-        if isinstance(table_bits, bool) or not isinstance(table_bits, int):
-            raise TypeError(f"table_bits must be an int, not {type(table_bits).__name__}")
+    def __init__(self, table_bits=22, table=True, order=True, symmetry_until=-1):
+        for name, value in (("table_bits", table_bits), ("symmetry_until", symmetry_until)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"{name} must be an int, not {type(value).__name__}")
         if not _MIN_BITS <= table_bits <= _MAX_BITS:
             raise ValueError(f"table_bits must be in {_MIN_BITS}..{_MAX_BITS}, not {table_bits}")
-        super().__init__(min(table_bits, _TWIN_MAX_BITS), table=bool(table), order=bool(order))
+        if not -1 <= symmetry_until <= 16:
+            raise ValueError(f"symmetry_until must be in -1..16, not {symmetry_until}")
+        super().__init__(min(table_bits, _TWIN_MAX_BITS), table=bool(table), order=bool(order),
+                         symmetry_until=symmetry_until)
         self.table_bits = table_bits
         self._max_nodes, self._deadline = 0, 0.0
 
@@ -110,7 +116,7 @@ class QuartoSolver(twin.ReferenceSolver):
         variant = twin.quarto_variant(_checked(state))
         occ, _, planes = twin.state_bits(state)
         hand = state.piece_in_hand() if variant == "standard" else None
-        entry = self.probe(occ, planes, twin.NO_HAND if hand is None else hand)
+        entry = self.lookup(occ, planes, twin.NO_HAND if hand is None else hand)
         if entry is None:
             return None
         move = entry[5]

@@ -22,9 +22,11 @@ faster win exists ("not sooner") rests on the compiled solver's first-move score
 
 Standard Quarto's proofs (``qsearch-quarto-standard-proof/1``, built by
 :mod:`qsearch.proofs.quarto_standard`) are checked the same way, from their ``"start"``
-position, without ``first_moves``; their leaves are re-solved by a fresh Quarto solver (the
-same engine as the builder's, the default) or by qsearch's generic alpha-beta core (no code
-shared with the solver, but fast enough only for leaves late in the game).
+position, without ``first_moves``; their leaves are re-solved by
+:mod:`qsearch.search.quarto_verifier` (the default: a second standard-Quarto engine that shares
+no code with the solver that built the proof), by a fresh Quarto solver (the builder's engine:
+it catches a damaged or forged file, not a bug the solver would repeat) or by qsearch's generic
+alpha-beta core (independent too, but fast enough only for leaves late in the game).
 
 Every rejection is a ValueError naming the kind of tampering and where (tree and move list).
 """
@@ -44,11 +46,12 @@ from qsearch.proofs.quarto_own.format import (
     state_after,
 )
 
-ENGINES = ("quarto_ab", "plain", "alphabeta", "solver")
+ENGINES = ("quarto_ab", "plain", "verifier", "alphabeta", "solver")
 # Document 000's AB_MINIMAX is written for its variant: standard Quarto's leaves are re-solved
-# by qsearch's generic alpha-beta core (no code shared with the Quarto solver; fast enough only
-# for leaves deep in the game) or by a fresh Quarto solver (the same engine as the builder's).
-STANDARD_ENGINES = ("solver", "alphabeta")
+# by the verifier (no code shared with the Quarto solver), qsearch's generic alpha-beta core
+# (independent too; fast enough only for leaves deep in the game) or a fresh Quarto solver (the
+# same engine as the builder's).
+STANDARD_ENGINES = ("verifier", "solver", "alphabeta")
 OWN_ENGINES = ("quarto_ab", "plain")
 NODE_KINDS = ("move", "replies", "value", "winner")
 
@@ -56,45 +59,53 @@ NODE_KINDS = ("move", "replies", "value", "winner")
 WIN = 100        # the second engine's win: 100 less the plies to it
 
 
-def _engine_score(state, engine: str) -> int:
-    """Exact score for the mover by the second engine, in the solver's convention
-    (``17 - n`` for a win with the ``n``-th piece, 0 for a draw); ``"alphabeta"`` and
-    ``"solver"``: its sign only."""
+def _engine_score(state, engine: str) -> tuple:
+    """``(score, nodes)``: the exact score for the mover by the second engine, in the solver's
+    convention (``17 - n`` for a win with the ``n``-th piece, 0 for a draw; ``"verifier"``,
+    ``"alphabeta"`` and ``"solver"``: its sign only), and the nodes the engine searched."""
+    if engine == "verifier":
+        from qsearch.search.quarto_verifier import QuartoVerifier
+
+        res = QuartoVerifier(24).solve(state)
+        return res.score, res.nodes
     if engine == "alphabeta":
         from qsearch.search import alphabeta
 
-        v = alphabeta(state, 32, tt=22).value                  # to the end: +1, 0 or -1
-        return (v > 0) - (v < 0)
+        res = alphabeta(state, 32, tt=22)                     # to the end: +1, 0 or -1
+        return (res.value > 0) - (res.value < 0), res.nodes
     if engine == "quarto_ab":
         from qsearch.search.quarto_ab import ab_minimax
 
-        v = round(ab_minimax(state, depth=16, win_check=True, win_value=float(WIN),
-                             win_decay=1.0).value)
+        res = ab_minimax(state, depth=16, win_check=True, win_value=float(WIN), win_decay=1.0)
+        v = round(res.value)
         if v == 0:
-            return 0
+            return 0, res.nodes
         piece = state.num_placed() + (WIN - abs(v))       # the plies to the win, from here
-        return (17 - piece) * ((v > 0) - (v < 0))
+        return (17 - piece) * ((v > 0) - (v < 0)), res.nodes
     if engine == "plain":
         from qsearch.search.quarto_solver import QuartoSolver
 
-        return QuartoSolver(10, table=False, order=False).solve(state, weak=False).score
+        res = QuartoSolver(10, table=False, order=False).solve(state, weak=False)
+        return res.score, res.nodes
     if engine == "solver":
         from qsearch.search.quarto_solver import QuartoSolver
 
-        return QuartoSolver(24).solve(state, weak=True).score
+        res = QuartoSolver(24).solve(state, weak=True)
+        return res.score, res.nodes
     raise ValueError(f"engine must be one of {ENGINES}, not {engine!r}")
 
 
 def check_leaf(actions, engine: str = "quarto_ab", standard: bool = False) -> dict:
     """Re-solve one leaf with the second engine (module-level: runs on executors):
-    ``"score"`` exact (``"solver"``: its sign), ``"value"`` its sign. ``standard``: the
-    actions are standard Quarto's."""
+    ``"score"`` exact (``"verifier"``, ``"alphabeta"``, ``"solver"``: its sign), ``"value"``
+    its sign, ``"nodes"`` the engine's. ``standard``: the actions are standard Quarto's."""
     from qsearch.games import OwnPieceQuarto, Quarto
 
     t = time.perf_counter()
-    score = _engine_score(state_after(actions, Quarto if standard else OwnPieceQuarto), engine)
+    score, nodes = _engine_score(state_after(actions, Quarto if standard else OwnPieceQuarto),
+                                 engine)
     return {"actions": list(actions), "value": (score > 0) - (score < 0), "score": score,
-            "seconds": time.perf_counter() - t}
+            "nodes": nodes, "seconds": time.perf_counter() - t}
 
 
 # ------------------------------------------------------------------ small checks
@@ -513,8 +524,11 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | N
     every prover move has a subtree, every opponent's node one reply per class. Then the
     leaves are re-solved by ``engine`` (document 000's Quarto: ``"quarto_ab"``, the default,
     its alpha-beta to the end, or ``"plain"``, the solver without table or ordering; standard
-    Quarto: ``"solver"``, the default, a fresh Quarto solver, or ``"alphabeta"``, qsearch's
-    generic alpha-beta core): all of them, or ``sample`` chosen with ``seed``.
+    Quarto: ``"verifier"``, the default, an engine sharing no code with the solver,
+    ``"solver"``, a fresh Quarto solver, or ``"alphabeta"``, qsearch's generic alpha-beta
+    core): all of them, or ``sample`` chosen with ``seed``. The report's ``"re-solved"``
+    lists each re-solved leaf (its moves, value, the engine's nodes beside the recorded ones,
+    seconds), in the order of the moves.
     """
     standard = isinstance(proof, dict) and proof.get("format") == FORMAT_STANDARD
     allowed = STANDARD_ENGINES if standard else OWN_ENGINES
@@ -539,6 +553,8 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | N
         futures = {executor.submit(check_leaf, a, engine, standard): n for n, a in chosen}
         results = ((futures[f], f.result()) for f in as_completed(futures))
     exact = proof["format"] == FORMAT
+    every = 1 if len(chosen) <= 100 else 25          # few, slow leaves: log each one
+    resolved = []
     for i, (node, res) in enumerate(results):
         if exact and res["score"] != node["score"]:
             raise ValueError(f"the second engine disagrees with a leaf score after moves "
@@ -548,11 +564,16 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | N
             raise ValueError(f"the second engine disagrees with a leaf value after moves "
                              f"{res['actions']}: {res['value']:+d} re-solved, "
                              f"{node['value']:+d} recorded")
-        if (i + 1) % 25 == 0:
+        resolved.append({"actions": res["actions"], "value": res["value"],
+                         "engine nodes": res["nodes"], "recorded nodes": node.get("nodes"),
+                         "seconds": round(res["seconds"], 1)})
+        if (i + 1) % every == 0:
             log(f"leaves re-solved: {i + 1}/{len(chosen)} ({time.perf_counter() - t1:.0f} s)")
     distance = {} if standard else {"wins_by_piece": proof.get("wins_by_piece")}
     return {"format": proof["format"], "value_for_player_0": proof["value_for_player_0"],
             **distance, "nodes checked": nodes, "leaves": len(leaves),
             "leaves re-solved": len(chosen), "engine": engine,
+            "engine nodes": sum(r["engine nodes"] for r in resolved),
             "structure seconds": round(structure_seconds, 2),
-            "re-solve seconds": round(time.perf_counter() - t1, 2)}
+            "re-solve seconds": round(time.perf_counter() - t1, 2),
+            "re-solved": sorted(resolved, key=lambda r: r["actions"])}

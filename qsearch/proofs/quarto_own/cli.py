@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 
 from qsearch.games import OwnPieceQuarto
 from qsearch.proofs.quarto_own.format import DEFAULT_OUT, DEFAULT_PROGRESS, DEFAULT_PROOF
@@ -30,9 +31,13 @@ def add_cli_options(parser) -> None:
     g.add_argument("--timeout", default="10s", help="how long to wait for the scheduler")
     g.add_argument("--check", nargs="?", const=-1, type=int, default=None, metavar="N",
                    help="check the proof file instead: all leaves, or N sampled ones")
+    g.add_argument("--report", default=None, metavar="FILE",
+                   help="with --check: also write the full report (every re-solved leaf: "
+                        "its value, the engine's nodes beside the recorded ones, seconds) "
+                        "to FILE as JSON")
     g.add_argument("--engine", default=None,
                    help="the engine re-solving the leaves in --check (quarto-own: quarto_ab "
-                        "or plain; quarto: solver or alphabeta)")
+                        "or plain; quarto: verifier, solver or alphabeta)")
 
 
 def executor_of(args) -> tuple:
@@ -53,6 +58,14 @@ def executor_of(args) -> tuple:
     return ex, ex.shutdown
 
 
+def show_report(report: dict, path=None) -> None:
+    """Print a check's report without its leaf list; write all of it to ``path`` if given."""
+    print(json.dumps({k: v for k, v in report.items() if k != "re-solved"}, indent=1))
+    if path:
+        Path(path).write_text(json.dumps(report, indent=1) + "\n")
+        print(f"full report written to {path}")
+
+
 def cli_solve(args) -> int:
     """``python -m qsearch solve quarto-own [placements]``: a position's exact value and its
     moves' values, or (no position) build the proof from the empty board, or ``--check`` it."""
@@ -71,7 +84,7 @@ def cli_solve(args) -> int:
                                  engine=args.engine, executor=ex)
         finally:
             close()
-        print(json.dumps(report, indent=1))
+        show_report(report, args.report)
         return 0
     if args.position.strip():
         from qsearch.search.quarto_solver import QuartoSolver, describe

@@ -11,7 +11,8 @@ replies, and solved leaves carrying the solver's value and node count.
 * :mod:`~qsearch.proofs.quarto_standard.builder`: :func:`build_standard_proof` proves the
   value from any start position in rounds of independent leaf solves on any executor (a
   process pool, a Dask cluster), resumable from its progress file;
-* :mod:`~qsearch.proofs.quarto_standard.format`: where the shipped proof is;
+* :mod:`~qsearch.proofs.quarto_standard.format`: where the shipped proof is, and the report
+  of its full check by :mod:`qsearch.search.quarto_verifier` (no code shared with the solver);
 * :mod:`~qsearch.proofs.quarto_standard.cli`: ``python -m qsearch solve quarto``.
 """
 from qsearch._lazy import lazy_exports
@@ -19,7 +20,7 @@ from qsearch._lazy import lazy_exports
 _WHERE = {
     "build_standard_proof": "builder", "solve_leaf": "builder",
     "DEFAULT_OUT": "builder", "DEFAULT_PROGRESS": "builder",
-    "DEFAULT_PROOF": "format", "FORMAT_STANDARD": "format",
+    "DEFAULT_PROOF": "format", "FORMAT_STANDARD": "format", "CHECK_REPORT": "format",
     "cli_solve": "cli",
 }
 __getattr__, __dir__, __all__ = lazy_exports(__name__, _WHERE)

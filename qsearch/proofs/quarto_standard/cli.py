@@ -11,7 +11,7 @@ def cli_solve(args) -> int:
     ``--workers`` processes or a ``--scheduler``, resuming from ``--progress``; or ``--check``
     it (all leaves re-solved, or N sampled)."""
     from qsearch.proofs.quarto_own.checker import check_proof
-    from qsearch.proofs.quarto_own.cli import executor_of
+    from qsearch.proofs.quarto_own.cli import executor_of, show_report
     from qsearch.proofs.quarto_own.format import load_proof, proof_summary
     from qsearch.proofs.quarto_standard.builder import (
         DEFAULT_OUT,
@@ -29,7 +29,7 @@ def cli_solve(args) -> int:
             proof = load_proof(args.proof or DEFAULT_PROOF)
             report = check_proof(proof, sample=None if args.check < 0 else args.check,
                                  log=log, engine=args.engine, executor=ex)
-            print(json.dumps(report, indent=1))
+            show_report(report, args.report)
             return 0
         out = Path(args.proof or DEFAULT_OUT)
         t0 = time.perf_counter()
