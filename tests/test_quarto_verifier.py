@@ -7,6 +7,8 @@ and node counts). The table is also kept across a whole game, as a checker re-so
 leaves with one engine would.
 """
 import random
+from functools import reduce
+from operator import and_
 
 import pytest
 
@@ -141,7 +143,13 @@ def test_the_state_is_not_modified_and_positions_are_read_by_the_rules():
     assert g.history() == before
     pos, hand = position_of(g)
     assert hand == g.piece_in_hand() and pos.placed == g.num_placed()
-    assert [p for p in pos.piece] == g.board_pieces()
+    pieces = g.board_pieces()
+    assert pos.empty == sum(1 << s for s in range(16) if pieces[s] < 0)
+    for line, squares in enumerate(LINES):        # each line's summary, recomputed
+        here = [pieces[s] for s in squares if pieces[s] >= 0]
+        assert pos.count[line] == len(here)
+        assert pos.have[line] == reduce(and_, here, 15)
+        assert pos.lack[line] == reduce(and_, [~p & 15 for p in here], 15)
 
 
 def test_bad_input_is_refused_by_name():

@@ -4,7 +4,7 @@ The verifier re-solves the positions where a proof of standard Quarto stops, wit
 shares nothing with the Quarto solver but the rules. Step by step (tests check the compiled
 module gives the same values and node counts):
 
-1. The board is the piece on each square; each line keeps its number of pieces, the
+1. The board is seen line by line: each line keeps its number of pieces, the
    attributes all of them have and the attributes all of them lack. A line of three is
    completed by the pieces that share one of those (:data:`COMPLETES`), so the pieces that
    win at once are an OR over the lines of three.
@@ -60,7 +60,6 @@ HAND_KEYS = _KEYS[256:]
 class Position:
     """The board seen line by line; ``spare``: the pieces neither placed nor in hand."""
 
-    piece: list = field(default_factory=lambda: [-1] * 16)
     count: list = field(default_factory=lambda: [0] * 10)
     have: list = field(default_factory=lambda: [15] * 10)
     lack: list = field(default_factory=lambda: [15] * 10)
@@ -70,12 +69,11 @@ class Position:
     key: int = 0
 
     def copy(self) -> Position:
-        return Position(self.piece[:], self.count[:], self.have[:], self.lack[:], self.empty,
+        return Position(self.count[:], self.have[:], self.lack[:], self.empty,
                         self.spare, self.placed, self.key)
 
     def put(self, square: int, piece: int) -> None:
         """Place ``piece`` on empty ``square``."""
-        self.piece[square] = piece
         self.empty &= ~(1 << square)
         self.placed += 1
         self.key ^= PIECE_KEYS[square][piece]

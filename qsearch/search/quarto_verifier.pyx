@@ -6,8 +6,8 @@ A proof of standard Quarto (:mod:`qsearch.proofs.quarto_standard`) ends in posit
 settles the same positions again with code that shares nothing with the solver but the rules
 (it reads a state through its public methods only):
 
-* **the board** is the piece on each square (an array, copied into each child: no
-  make/unmake), and each of the ten lines keeps its number of pieces and two 4-bit masks, the
+* **the board** is seen line by line (a small struct copied into each child: no
+  make/unmake): each of the ten lines keeps its number of pieces and two 4-bit masks, the
   attributes all its pieces have (``have``) and all of them lack (``lack``). A line of three
   is completed by exactly the pieces that share one of these (a 16 x 16 table of piece sets,
   :data:`COMPLETES` in the twin), so the pieces that win at once are an OR over the lines of
@@ -52,7 +52,6 @@ cdef enum:
 
 cdef struct Position:
     u64 key                 # Zobrist key of the pieces on their squares
-    signed char piece[16]   # the piece on each square, -1 if empty
     unsigned char count[10]  # pieces on each line
     unsigned char have[10]  # attributes every piece of the line has
     unsigned char lack[10]  # attributes every piece of the line lacks
@@ -116,7 +115,6 @@ _fill_tables()
 cdef inline void put(Position* P, int square, int piece) noexcept nogil:
     """Place ``piece`` on empty ``square``."""
     cdef int i, line
-    P.piece[square] = <signed char>piece
     P.empty &= ~(1u << square)
     P.placed += 1
     P.key ^= PIECE_KEY[square][piece]
@@ -350,8 +348,6 @@ cdef int _read(state, Position* P) except -2:
         P.lack[line] = 15
     P.empty = 0xFFFF
     P.spare = 0xFFFF
-    for s in range(16):
-        P.piece[s] = -1
     for s, p in enumerate(state.board_pieces()):
         if p >= 0:
             put(P, s, p)
