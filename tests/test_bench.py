@@ -178,3 +178,149 @@ def test_search_core_table_compares_both_copies_with_perft():
         assert r["specialised Mn/s"] > 0 and r["generic Mn/s"] > 0
         below = 2 if r["game"] == "Connect-4" else 1
         assert r["perft Mn/s (depth)"].endswith(f"({r['depth'] - below})")
+
+
+# ------------------------------------------------------------------ timing and load
+# Fake clocks and load averages: no test here reads the real time or sleeps.
+from qsearch.bench import Section, with_load  # noqa: E402
+from qsearch.bench import _timing as T  # noqa: E402
+
+
+class FakeClock:
+    """A CPU clock that only moves when a fake run spends time on it."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+    def runner(self, seconds, result=None):
+        calls = []
+
+        def run():
+            calls.append(1)
+            self.now += seconds
+            return result
+        return run, calls
+
+
+def test_a_short_run_is_batched_to_about_the_peers_time():
+    assert T.batch_count(0.004, 0.6) == 150          # a 4 ms run against a 0.6 s peer
+    assert T.batch_count(0.004, 0.602) == 150        # the nearest whole number of runs
+    assert T.batch_count(0.5, 0.6) == 1 and T.batch_count(0.7, 0.6) == 1
+    assert T.batch_count(0.0, 1.0) == 1_000_000      # a run the clock did not see
+    clock = FakeClock()
+    run, calls = clock.runner(0.004, "r")
+    timing = T.cpu_time(run, repeats=3, target=0.6, clock=clock)
+    assert (timing.runs, timing.batches, timing.result) == (150, 3, "r")
+    assert timing.seconds == pytest.approx(0.004)    # per run: the batch / its runs
+    assert len(calls) == 1 + 3 * 150                 # the sizing run, then three batches
+    clock = FakeClock()
+    run, calls = clock.runner(2.0)
+    timing = T.cpu_time(run, repeats=3, target=0.6, clock=clock)
+    assert (timing.runs, len(calls), timing.seconds) == (1, 3, 2.0)   # no batch: best of 3
+    clock = FakeClock()
+    run, calls = clock.runner(0.01)
+    assert T.cpu_time(run, 1, target=600.0, clock=clock, max_batch=10.0).runs == 1000
+    with pytest.raises(ValueError, match="repeats"):
+        T.cpu_time(run, 0)
+
+
+def test_compare_times_the_peer_first_and_batches_ours_to_it():
+    clock = FakeClock()
+    order = []
+    peer, _ = clock.runner(0.6)
+    ours, ours_calls = clock.runner(0.004)
+    theirs, mine = T.compare(lambda: order.append("peer") or peer(),
+                             lambda: order.append("ours") or ours(), repeats=3, clock=clock)
+    assert order[:4] == ["peer"] * 3 + ["ours"]
+    assert mine.runs == 150 and len(ours_calls) == 1 + 3 * 150
+    assert T.ratio(theirs.seconds, mine.seconds) == pytest.approx(150)
+
+
+def test_ratios_come_from_cpu_time_not_wall_time(monkeypatch):
+    """Under load the wall clock runs on while the process waits; the ratio must not."""
+    cpu, wall = FakeClock(), FakeClock()
+    monkeypatch.setattr(T.time, "process_time", cpu)
+    monkeypatch.setattr(T.time, "perf_counter", wall)
+
+    def loaded(cpu_seconds, waiting):
+        def run():
+            cpu.now += cpu_seconds
+            wall.now += cpu_seconds + waiting      # other jobs held the core meanwhile
+        return run
+
+    theirs, mine = T.compare(loaded(0.6, 0.0), loaded(0.004, 0.02), repeats=2)
+    assert T.ratio(theirs.seconds, mine.seconds) == pytest.approx(150)
+
+
+def test_a_subprocess_peer_is_timed_by_its_cpu_time(monkeypatch, tmp_path):
+    usage = {"ru_utime": 1.0, "ru_stime": 0.5}
+    monkeypatch.setattr(T.resource, "getrusage",
+                        lambda who: argparse.Namespace(**usage) if who ==
+                        T.resource.RUSAGE_CHILDREN else pytest.fail("not the children"))
+    assert T.children_cpu_clock() == 1.5
+    ticks = iter([10.0, 10.25])                     # the child's CPU time before and after
+    pons = c4.Pons(fake_solver(tmp_path, "right", "m + ' ' + PUB.get(m, '0')"),
+                   clock=lambda: next(ticks))
+    seconds, out = pons.run(["4453"])
+    assert seconds == 0.25 and out == [["0"]]
+
+
+def test_a_row_above_one_job_per_core_is_flagged():
+    readings = iter([(1.5, 1.0, 1.0), (2.5, 1.2, 1.0)])
+    load = T.Load(lambda: next(readings), ncores=2)
+    assert load.cell() == f"2.50 {T.MARK}" and load.value == 2.5    # the higher of the two
+    readings = iter([(1.9, 1.0, 1.0), (0.4, 1.0, 1.0)])
+    assert T.Load(lambda: next(readings), ncores=2).cell() == "1.90"
+    assert T.load_cell(2.0, 2) == "2.00" and not T.overloaded(2.0, 2)   # one job per core
+    assert T.overloaded(2.01, 2) and T.load_cell(8.0, 8) == "8.00"
+    assert T.MARK in T.load_note(2) and "more than 2" in T.load_note(2)
+
+
+def test_every_row_gets_a_load_and_the_title_says_what_it_means():
+    readings = iter([(3.0, 0, 0), (3.5, 0, 0)])
+    section = Section("x", "A table", lambda: [{"a": 1}, {"a": 2, "load": "0.50"}])
+    wrapped = with_load(section, load=lambda: T.Load(lambda: next(readings), ncores=2))
+    assert wrapped.title.startswith("A table (`load`") and T.MARK in wrapped.title
+    assert wrapped.rows() == [{"a": 1, "load": f"3.50 {T.MARK}"}, {"a": 2, "load": "0.50"}]
+
+
+def test_per_node_ratio():
+    # the audit's expectiminimax figures: 67.6 s / 3,651,023 nodes against 17.0 ms / 99,727
+    assert T.ratio(67.6, 0.017) == pytest.approx(3976.5, rel=1e-3)
+    assert T.per_node_ratio(67.6, 3_651_023, 0.017, 99_727) == pytest.approx(108.6, rel=1e-3)
+    assert T.per_node_ratio(2.0, 100, 1.0, 100) == 2.0      # same nodes: the time ratio
+
+
+def test_expectiminimax_row_counts_openspiel_calls_and_gives_both_ratios():
+    pytest.importorskip("pyspiel")
+    import pyspiel
+    from open_spiel.python.algorithms import minimax as spiel
+
+    from qsearch.bench.expectiminimax import OPENING, count_openspiel_calls, openspiel_table
+
+    state = pyspiel.load_game("backgammon(hyper_backgammon=true)").new_initial_state()
+    state.apply_action(OPENING)
+
+    def walk(s, depth):                 # OpenSpiel's recursion: a call per child made
+        if s.is_terminal() or depth == 0:
+            return 1
+        if s.is_chance_node():
+            return 1 + sum(walk(s.child(o), depth) for o, _ in s.chance_outcomes())
+        return 1 + sum(walk(s.child(a), depth - 1) for a in s.legal_actions())
+
+    counted = count_openspiel_calls(spiel, state, 1)
+    assert counted["calls"] == walk(state, 1) == 1 + len(state.legal_actions())
+    assert spiel.expectiminimax.__name__ == "expectiminimax"       # the wrapper is removed
+    ticks = iter(range(10_000))
+    rows = openspiel_table(1, repeats=1, openspiel_repeats=1, clock=lambda: next(ticks))
+    theirs, ours = rows
+    assert theirs["nodes"] == counted["calls"] and "calls of its expectiminimax" in \
+        theirs["nodes are"]
+    assert ours["x whole search"] == 1.0          # each run one tick of the fake clock
+    # equal times, so the side with more nodes spends less on each
+    assert ours["x per node"] == pytest.approx(ours["nodes"] / theirs["nodes"])
+    assert theirs["nodes"] > ours["nodes"]        # ordered rolls, an action per move order
+    assert ours["same value"] == ours["same play"] == "yes"

@@ -30,7 +30,13 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from qsearch.core.tables import best_of, format_seconds
+from qsearch.bench._timing import (
+    Load,
+    children_cpu_clock,
+    cpu_time,
+    ratio,
+)
+from qsearch.core.tables import format_seconds
 from qsearch.games import Connect4
 from qsearch.reference import alphabeta as twin_alphabeta
 from qsearch.reference.connect4 import PyConnect4
@@ -82,7 +88,9 @@ def _openspiel_alphabeta(moves: str, depth: int):
 
 def search_table(repeats: int = 3) -> list[dict]:
     """Nodes per second of compiled alpha-beta against the readable twin (on the compiled
-    game and on the all-Python game) and OpenSpiel, same trees, each side best of ``repeats``."""
+    game and on the all-Python game) and OpenSpiel, same trees, every side best of
+    ``repeats`` by CPU time; the compiled search is timed last, in batches of about the
+    longest peer's time."""
     try:
         import pyspiel  # noqa: F401
         have_openspiel = True
@@ -90,22 +98,31 @@ def search_table(repeats: int = 3) -> list[dict]:
         have_openspiel = False
     rows = []
     for moves, depth in SEARCH_POSITIONS:
+        load = Load()
         state = Connect4.from_moves(moves)
         py_state = PyConnect4.from_moves(moves)
-        t_fast, fast = best_of(repeats, lambda s=state, d=depth: alphabeta(s, d))
-        t_twin, twin = best_of(repeats, lambda s=state, d=depth: twin_alphabeta(s, d))
-        t_py, py = best_of(repeats, lambda s=py_state, d=depth: twin_alphabeta(s, d))
-        assert twin.nodes == py.nodes == fast.nodes and twin.value == fast.value
-        row = {"position": moves or "(empty)", "depth": depth, "nodes": fast.nodes,
-               "compiled Mn/s": fast.nodes / t_fast / 1e6,
-               "twin kn/s": twin.nodes / t_twin / 1e3, "x twin": t_twin / t_fast,
-               "all-Python kn/s": py.nodes / t_py / 1e3, "x all-Python": t_py / t_fast}
+        twin = cpu_time(lambda s=state, d=depth: twin_alphabeta(s, d), repeats)
+        py = cpu_time(lambda s=py_state, d=depth: twin_alphabeta(s, d), repeats)
+        peers = [twin.seconds, py.seconds]
         if have_openspiel:
-            t_os, (value, leaves) = best_of(
-                repeats, lambda m=moves, d=depth: _openspiel_alphabeta(m, d))
+            spiel = cpu_time(lambda m=moves, d=depth: _openspiel_alphabeta(m, d), repeats)
+            peers.append(spiel.seconds)
+        ours = cpu_time(lambda s=state, d=depth: alphabeta(s, d), repeats, max(peers))
+        fast, t_fast = ours.result, ours.seconds
+        assert twin.result.nodes == py.result.nodes == fast.nodes
+        assert twin.result.value == fast.value
+        row = {"position": moves or "(empty)", "depth": depth, "nodes": fast.nodes,
+               "compiled Mn/s": fast.nodes / t_fast / 1e6, "compiled runs": ours.runs,
+               "twin kn/s": fast.nodes / twin.seconds / 1e3,
+               "x twin": ratio(twin.seconds, t_fast),
+               "all-Python kn/s": fast.nodes / py.seconds / 1e3,
+               "x all-Python": ratio(py.seconds, t_fast)}
+        if have_openspiel:
+            value, leaves = spiel.result
             assert leaves == fast.leaves and value == fast.value, (leaves, fast.leaves)
-            row["OpenSpiel kn/s"] = fast.nodes / t_os / 1e3
-            row["x OpenSpiel"] = t_os / t_fast
+            row["OpenSpiel kn/s"] = fast.nodes / spiel.seconds / 1e3
+            row["x OpenSpiel"] = ratio(spiel.seconds, t_fast)
+        row["load"] = load.cell()
         rows.append(row)
     return rows
 
@@ -149,10 +166,12 @@ def _after_moves(path, line: str, moves: str) -> list[str]:
 
 
 class Pons:
-    """Pascal Pons' ``c4solver`` run as a subprocess (no opening book: ``-b /dev/null``)."""
+    """Pascal Pons' ``c4solver`` run as a subprocess (no opening book: ``-b /dev/null``),
+    timed by the child's CPU time (``clock``: :func:`children_cpu_clock`)."""
 
-    def __init__(self, path: str | os.PathLike):
+    def __init__(self, path: str | os.PathLike, clock: Callable[[], float] = children_cpu_clock):
         self.path = Path(path)
+        self.clock = clock
         if not (self.path.is_file() and os.access(self.path, os.X_OK)):
             raise ValueError(f"--pons: {self.path} is not an executable file")
 
@@ -160,12 +179,13 @@ class Pons:
         return [str(self.path), "-b", "/dev/null"] + (["-w"] if weak else [])
 
     def run(self, lines: list[str], weak: bool = False) -> tuple[float, list[list[str]]]:
-        """One process solving ``lines`` in order: (wall time, output fields of each line)."""
+        """One process solving ``lines`` in order: (its CPU time, output fields of each
+        line)."""
         text = "".join(m + "\n" for m in lines)
-        start = time.perf_counter()
+        start = self.clock()
         done = subprocess.run(self.command(weak), input=text, capture_output=True, text=True,
                               check=True)
-        elapsed = time.perf_counter() - start
+        elapsed = self.clock() - start
         out = done.stdout.splitlines()
         if len(out) != len(lines):
             raise RuntimeError(f"{self.path}: {len(out)} output lines for {len(lines)} "
@@ -173,13 +193,15 @@ class Pons:
         return elapsed, [_after_moves(self.path, ln, m) for ln, m in zip(out, lines, strict=True)]
 
     def startup(self, repeats: int) -> float:
-        """Best wall time of a run with no position: start, table allocation, exit."""
-        return best_of(repeats, lambda: self.run([]))[0]
+        """Least CPU time of a run with no position: start, table allocation, exit."""
+        return min(self.run([])[0] for _ in range(repeats))
 
 
 class PonsDriver:
     """A ``c4solver`` build that resets its table before every position and prints
-    ``moves score nodes microseconds``; kept running, fed one position at a time."""
+    ``moves score nodes microseconds``, the microseconds being the process CPU time of the
+    solve (``clock_gettime(CLOCK_PROCESS_CPUTIME_ID)``); kept running, fed one position at a
+    time."""
 
     def __init__(self, path: str | os.PathLike):
         Pons(path)      # the same checks
@@ -243,7 +265,7 @@ def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[di
             best = float("inf")
             for _ in range(repeats):
                 solver.reset()
-                t, res = best_of(1, lambda s=state: solver.solve(s))
+                t, res = cpu_time(lambda s=state: solver.solve(s), 1)[:2]
                 best = min(best, t)
             if res.score != score:
                 raise AssertionError(f"{name}: solve({moves}) = {res.score}, published {score}")
@@ -270,8 +292,9 @@ def _our_stream(pairs: list[tuple[str, int]], solver) -> tuple[list[int], int]:
 def pons_stream_table(data: Path, pons: Pons, limits: dict[str, int],
                       repeats: int = 3) -> list[dict]:
     """Both solvers on the same stream of positions, each keeping its table from one position
-    to the next (as Pons' ``main`` does); the whole stream timed, best of ``repeats``, runs
-    interleaved; Pons' time is his process's wall time minus its measured idle start-up."""
+    to the next (as Pons' ``main`` does); the whole stream timed by CPU time, best of
+    ``repeats``, runs interleaved (his run, then ours in a batch of about his time); Pons'
+    time is his process's CPU time minus that of an idle start-up."""
     from qsearch.search.connect4_solver import Solver
 
     solver = Solver()
@@ -281,14 +304,16 @@ def pons_stream_table(data: Path, pons: Pons, limits: dict[str, int],
         path = data / name
         if not path.exists():
             continue
+        load = Load()
         pairs = read_set(path, limit)
         lines = [m for m, _ in pairs]
         t_ours = t_pons = float("inf")
         for _ in range(repeats):
-            t, (scores, nodes) = best_of(1, lambda p=pairs: _our_stream(p, solver))
-            t_ours = min(t_ours, t)
             t, out = pons.run(lines)
             t_pons = min(t_pons, t - startup)
+            t, (scores, nodes), runs = cpu_time(lambda p=pairs: _our_stream(p, solver), 1,
+                                                t - startup)[:3]
+            t_ours = min(t_ours, t)
         published = [s for _, s in pairs]
         theirs = [int(f[0]) for f in out]
         if scores != published or theirs != published:
@@ -297,8 +322,8 @@ def pons_stream_table(data: Path, pons: Pons, limits: dict[str, int],
             raise AssertionError(f"{name}: {lines[bad]}: ours {scores[bad]}, Pons "
                                  f"{theirs[bad]}, published {published[bad]}")
         rows.append({"set": name, "positions": len(pairs), "scores": "all equal",
-                     "our time": t_ours, "our nodes": nodes, "Pons time": t_pons,
-                     "x Pons": t_ours / t_pons})
+                     "our time": t_ours, "our runs": runs, "our nodes": nodes,
+                     "Pons time": t_pons, "x Pons": t_ours / t_pons, "load": load.cell()})
         progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
     for row in rows:
         row["Pons start-up time"] = startup
@@ -310,10 +335,12 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
                      repeats: int = 3) -> list[dict]:
     """Both solvers on the same positions, each table reset before every position (resets not
     timed), position by position: ours best of ``repeats``, then Pons' best of ``repeats``
-    (interleaved). Times and nodes are summed over the positions of a set.
+    (interleaved), CPU times, one solve per timing (a reset cannot go inside a batch
+    untimed; both sides' solves of a position take about as long). Times and nodes are
+    summed over the positions of a set.
 
-    Pons runs as ``driver`` (his own per-position time and node count) if given, else as one
-    process per position with the idle start-up subtracted.
+    Pons runs as ``driver`` (his own per-position CPU time and node count) if given, else as
+    one process per position, its CPU time less that of the idle start-up.
     """
     from qsearch.search.connect4_solver import Solver
 
@@ -324,6 +351,7 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
         path = data / name
         if not path.exists():
             continue
+        load = Load()
         pairs = read_set(path, most if limits is None else min(most, limits[name]))
         t_ours = t_pons = 0.0
         n_ours = n_pons = 0
@@ -332,7 +360,7 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
             best_ours = best_pons = float("inf")
             for _ in range(repeats):
                 solver.reset()
-                t, res = best_of(1, lambda s=state: solver.solve(s))
+                t, res = cpu_time(lambda s=state: solver.solve(s), 1)[:2]
                 best_ours = min(best_ours, t)
                 if driver is not None:
                     theirs, nodes, micro = (int(f) for f in driver.solve(moves))
@@ -356,6 +384,7 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
             row["nodes ours/Pons"] = n_ours / n_pons
         else:
             row["Pons start-up time"] = startup
+        row["load"] = load.cell()
         rows.append(row)
         progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
     return rows
@@ -363,7 +392,8 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
 
 # ------------------------------------------------------------------------ the empty board
 def _with_ticker(label: str, run: Callable[[], object], every: float = 15.0):
-    """``best_of(1, run)``, printing the elapsed time on stderr every ``every`` seconds."""
+    """``run`` timed once by CPU time ``(seconds, result)``, printing the elapsed wall time
+    on stderr every ``every`` seconds."""
     done = threading.Event()
     start = time.perf_counter()
 
@@ -374,7 +404,7 @@ def _with_ticker(label: str, run: Callable[[], object], every: float = 15.0):
     ticker = threading.Thread(target=tick, daemon=True)
     ticker.start()
     try:
-        return best_of(1, run)
+        return cpu_time(run, 1)[:2]
     finally:
         done.set()
         ticker.join()
@@ -383,8 +413,8 @@ def _with_ticker(label: str, run: Callable[[], object], every: float = 15.0):
 def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
                       modes=("weak", "strong")) -> list[dict]:
     """The empty board solved weakly and strongly: ours, and Pons' if given (one run each;
-    it takes minutes). Pons' time: his driver's own timing, else the process wall time minus
-    the idle start-up."""
+    it takes minutes), CPU times. Pons' time: his driver's own (CPU), else his process's CPU
+    time minus that of the idle start-up."""
     from qsearch.search.connect4_solver import Solver
 
     solver = Solver()
@@ -392,6 +422,7 @@ def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
     rows = []
     for mode in modes:
         weak = mode == "weak"
+        load = Load()
         progress(f"empty board, {mode}: ours ...")
         solver.reset()
         t_ours, res = _with_ticker(f"ours, {mode}",
@@ -415,6 +446,7 @@ def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
             row.update({"Pons score": theirs, "Pons time": t_pons,
                         "x Pons": t_ours / t_pons})
             progress(f"empty board, {mode}: Pons {theirs:+d} in {format_seconds(t_pons)}")
+        row["load"] = load.cell()
         rows.append(row)
     return rows
 
@@ -454,35 +486,38 @@ def sections(options) -> list[tuple]:
          "`x twin`: qsearch's readable Python alpha-beta on the compiled game; `x all-Python`: "
          "the same twin on the pure-Python game; `x OpenSpiel`: OpenSpiel's Python "
          "`alpha_beta_search` on OpenSpiel's C++ `connect_four`. Same trees (node and leaf "
-         f"counts checked), every side best of {repeats}",
+         f"counts checked), CPU times, every side best of {repeats}, the compiled search "
+         "timed in batches of about the longest peer's time (`compiled runs` a batch)",
          lambda: search_table(repeats=repeats)),
         ("solve", f"Exact solver alone on the published positions in `{data.name}/` "
          f"(first N of each set: {found}), table reset before every position (not timed), "
-         "scores checked",
+         "CPU times, scores checked",
          lambda: solve_table(data, limits)),
     ]
     if pons is not None:
         out.append((
             "pons-stream", "Our solver and Pascal Pons' C++ `c4solver` (his `main`, no opening "
             "book) on the same stream of positions (as in the `solve` table), each keeping its "
-            "table from one position to the next; whole stream timed, best of "
-            f"{repeats} on both sides, runs interleaved; his time = process wall time - idle "
-            "start-up; x Pons = our time / his",
+            "table from one position to the next; whole stream timed by CPU time, best of "
+            f"{repeats} on both sides, runs interleaved, ours in batches of about his time "
+            "(`our runs`); his time = his process's CPU time - an idle start-up's; x Pons = "
+            "our time / his",
             lambda: pons_stream_table(data, pons, limits, repeats=repeats)))
-        how = ("his own timing of each solve (a driver that resets his table per position)"
-               if reset_path else "one process per position, idle start-up subtracted")
+        how = ("his own CPU time of each solve (a driver that resets his table per position)"
+               if reset_path else "one process per position, its CPU time less an idle "
+               "start-up's")
         caps = ", ".join(f"{n} ({min(c, limits[n])})" for n, c in RESET_SETS)
         out.append((
             "pons-reset", f"Our solver and Pons' on the same positions ({caps}), each table "
-            f"reset before every position (resets not timed), best of {repeats} per position "
-            f"on both sides, interleaved; Pons: {how}; times and nodes summed over the "
-            "positions; x Pons = our time / his",
+            f"reset before every position (resets not timed), CPU times, best of {repeats} "
+            f"single solves per position on both sides, interleaved; Pons: {how}; times and "
+            "nodes summed over the positions; x Pons = our time / his",
             lambda: _reset_rows(data, pons, reset_path, limits, repeats)))
     only = (getattr(options, "only", None) or "").split(",")
     if "empty-board" in only:
         out.append((
             "empty-board", "The empty board, solved weakly (win/draw/loss) and strongly, once "
-            "each" + (" beside Pons' solver" if pons else " (no --pons: ours only)"),
+            "each, CPU times" + (" beside Pons' solver" if pons else " (no --pons: ours only)"),
             lambda: _empty_rows(pons, reset_path)))
     return out
 

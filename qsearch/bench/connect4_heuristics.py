@@ -10,10 +10,9 @@ Both return lists of dicts for :func:`qsearch.bench.markdown`.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
-from qsearch.core.tables import best_of
+from qsearch.bench._timing import Load, batch_count, cpu_best_of, cpu_clock, cpu_time, ratio
 from qsearch.games import Connect4
 from qsearch.heuristics.connect4 import HEURISTICS, evaluate_many, potential_lines
 from qsearch.reference import alphabeta as twin_alphabeta
@@ -85,30 +84,38 @@ def potential_lines_lean(state, player: int) -> float:
     return float(total)
 
 
-def _loops_for(run_n: Callable[[int], object], min_time: float) -> int:
-    """A loop count (a power of 4) for which ``run_n(loops)`` takes at least ``min_time``."""
+def _loops_for(run_n: Callable[[int], object], target: float, unit: float = 0.005,
+               clock=cpu_clock) -> int:
+    """A loop count for which ``run_n(loops)`` takes about ``target`` seconds of CPU time
+    (at least one power of 4 that takes ``unit``)."""
     loops = 1
     while True:
-        start = time.perf_counter()
+        start = clock()
         run_n(loops)
-        if time.perf_counter() - start >= min_time:
-            return loops
+        took = clock() - start
+        if took >= unit:
+            return loops * batch_count(took, target)
         loops *= 4
 
 
 def heuristic_table(positions: int = 200, repeats: int = 3, min_time: float = 0.05) -> list[dict]:
     """Evaluations per second of each compiled heuristic (a C loop calling it, as the search
-    does) and of its readable twin, on the same positions, each best of ``repeats``; for
-    ``potential_lines`` also a lean plain-Python version (values checked equal)."""
+    does) and of its readable twin, on the same positions, each best of ``repeats`` by CPU
+    time; the twin first, then the compiled loop over the positions repeated for about the
+    twin's time (at least ``min_time``); for ``potential_lines`` also a lean plain-Python
+    version (values checked equal)."""
     from qsearch.reference import heuristics as twins
 
     states = sample_positions(positions)
     rows = []
     for name, compiled in HEURISTICS.items():
+        load = Load()
         twin = getattr(twins, name)
-        loops = _loops_for(lambda n, c=compiled: evaluate_many(c, states, 0, n), min_time)
-        t_fast, _ = best_of(repeats, lambda c=compiled, n=loops: evaluate_many(c, states, 0, n))
-        t_twin, _ = best_of(repeats, lambda t=twin: [t(s, 0) for s in states])
+        t_twin, _ = cpu_best_of(repeats, lambda t=twin: [t(s, 0) for s in states])
+        loops = _loops_for(lambda n, c=compiled: evaluate_many(c, states, 0, n),
+                           max(t_twin, min_time))
+        t_fast, _ = cpu_best_of(repeats, lambda c=compiled, n=loops: evaluate_many(c, states, 0,
+                                                                                   n))
         fast = len(states) * loops / t_fast
         slow = len(states) / t_twin
         row = {"heuristic": name, "compiled Meval/s": fast / 1e6,
@@ -118,29 +125,35 @@ def heuristic_table(positions: int = 200, repeats: int = 3, min_time: float = 0.
                 lean = [potential_lines_lean(s, p) for s in states]
                 if lean != [compiled(s, p) for s in states] or lean != [twin(s, p) for s in states]:
                     raise AssertionError("potential_lines_lean differs from potential_lines")
-            t_lean, _ = best_of(repeats, lambda: [potential_lines_lean(s, 0) for s in states])
+            t_lean, _ = cpu_best_of(repeats,
+                                    lambda: [potential_lines_lean(s, 0) for s in states])
             row["lean Python keval/s"] = len(states) / t_lean / 1e3
             row["x lean Python"] = fast / (len(states) / t_lean)
+        row["load"] = load.cell()
         rows.append(row)
     return rows
 
 
 def search_table(moves: str = MID_GAME, depth: int = 8, repeats: int = 3) -> list[dict]:
     """A depth-8 alpha-beta move with potential_lines: the compiled search, and the readable
-    search (the twin) calling the same compiled heuristic; each best of ``repeats``."""
+    search (the twin) calling the same compiled heuristic; each best of ``repeats`` by CPU
+    time, the compiled one in batches of about the twin's time."""
     state = Connect4.from_moves(moves)
     rows = []
     for order in (None, ORDER):
-        t_fast, fast = best_of(repeats, lambda o=order: alphabeta(
+        load = Load()
+        t_twin, twin = cpu_best_of(repeats, lambda o=order: twin_alphabeta(
             state, depth, potential_lines, order=o, **WIN))
-        t_twin, twin = best_of(repeats, lambda o=order: twin_alphabeta(
-            state, depth, potential_lines, order=o, **WIN))
+        ours = cpu_time(lambda o=order: alphabeta(state, depth, potential_lines, order=o, **WIN),
+                        repeats, t_twin)
+        t_fast, fast = ours.seconds, ours.result
         assert (twin.value, twin.action, twin.nodes) == (fast.value, fast.action, fast.nodes)
         rows.append({"position": moves, "depth": depth,
                      "order": "centre first" if order else "left to right",
                      "column": fast.action + 1, "nodes": fast.nodes, "compiled time": t_fast,
-                     "compiled Mn/s": fast.nodes / t_fast / 1e6, "twin time": t_twin,
-                     "x twin": t_twin / t_fast})
+                     "compiled runs": ours.runs, "compiled Mn/s": fast.nodes / t_fast / 1e6,
+                     "twin time": t_twin, "x twin": ratio(t_twin, t_fast),
+                     "load": load.cell()})
     return rows
 
 
@@ -164,10 +177,12 @@ def sections(options) -> list[tuple]:
         ("heuristics", "Connect-4 heuristics (document 001): evaluations per second on 200 "
          "sampled positions, compiled (called from a C loop) vs its readable twin, and for "
          "potential_lines vs a lean plain-Python version too (same values checked); "
-         f"every side best of {repeats}",
+         f"CPU times, every side best of {repeats}, the compiled loop about as long as the "
+         "twin's",
          lambda: heuristic_table(repeats=repeats)),
         ("heuristic-search", "A depth-8 alpha-beta move with potential_lines: compiled search "
          "and compiled heuristic vs the readable Python search (twin) calling the same "
-         f"compiled heuristic; same tree checked; both best of {repeats}",
+         f"compiled heuristic; same tree checked; CPU times, both best of {repeats}, the "
+         "compiled search in batches of about the twin's time",
          lambda: search_table(repeats=repeats)),
     ]

@@ -6,15 +6,25 @@ on :class:`~qsearch.games.Hypergammon` with the compiled ``pip_race``; OpenSpiel
 ``open_spiel.python.algorithms.minimax.expectiminimax`` (pure Python) on its own
 ``backgammon(hyper_backgammon=true)`` with the same evaluation written in Python on its
 observation tensor. Same value (to rounding: OpenSpiel sums 36 ordered rolls, we 21
-distinct ones). Node counts: ours are calls of our search (one per distinct position a
-play reaches, 21 outcomes per roll); OpenSpiel's are calls of its function (one per legal
-action, 36 outcomes), counted by a wrapper around its recursion: in a separate untimed run
-when OpenSpiel is timed best of 3 (quick, depth 2), in the timed run itself at depth 3
-(several minutes a run; the wrapper only adds to OpenSpiel's time).
+distinct ones), but not the same tree: node counts on both sides are calls of the search
+function, the root, chance nodes and leaves included. Ours: one call per distinct roll (21 a
+chance node) and per distinct position a play reaches; OpenSpiel's: one per ordered roll (36)
+and per legal action (several actions reach the same position), counted by a wrapper around
+its recursion in a separate untimed run (with a zero evaluation: the search has no pruning,
+so the tree is the same). So the table gives the ratio of the whole searches and the ratio
+per node. CPU times (:mod:`qsearch.bench._timing`): OpenSpiel's first, then ours in batches
+of about its time.
 """
 from __future__ import annotations
 
-from qsearch.core.tables import best_of
+from qsearch.bench._timing import (
+    Load,
+    compare,
+    cpu_best_of,
+    cpu_clock,
+    per_node_ratio,
+    ratio,
+)
 
 OPENING = 0           # OpenSpiel's opening outcome 0: x starts with 1-2 (the smallest tree)
 
@@ -43,8 +53,37 @@ def openspiel_pip_race(player: int):
     return value
 
 
-def openspiel_table(depth: int, repeats: int = 3, openspiel_repeats: int = 3) -> list[dict]:
-    """Ours vs OpenSpiel's Python expectiminimax at ``depth`` player moves."""
+def count_openspiel_calls(spiel, state, depth: int) -> dict[str, int]:
+    """Calls of OpenSpiel's ``expectiminimax`` from ``state`` (the root, every chance node,
+    every decision node and every leaf: one call per ``apply_action`` of its search, plus the
+    root), counted by a wrapper around its recursion in a run of its own with a zero
+    evaluation (its search has no pruning, so the tree does not depend on the values):
+    ``{"calls", "chance", "leaves"}``."""
+    counts = {"calls": 0, "chance": 0, "leaves": 0}
+    original = spiel.expectiminimax
+
+    def counting(node, d, value_function, player):
+        counts["calls"] += 1
+        if node.is_chance_node() and d > 0:
+            counts["chance"] += 1
+        elif node.is_terminal() or d == 0:
+            counts["leaves"] += 1
+        return original(node, d, value_function, player)
+
+    spiel.expectiminimax = counting      # the recursion looks the name up: count it
+    try:
+        counting(state, depth, lambda _s: 0.0, 0)
+    finally:
+        spiel.expectiminimax = original
+    return counts
+
+
+def openspiel_table(depth: int, repeats: int = 3, openspiel_repeats: int = 3,
+                    clock=None) -> list[dict]:
+    """Ours vs OpenSpiel's Python expectiminimax at ``depth`` player moves: CPU times,
+    OpenSpiel's best of ``openspiel_repeats`` (no counter in the timed runs), ours best of
+    ``repeats`` batches of about OpenSpiel's time; node counts, the ratio of the whole
+    searches and the ratio per node."""
     import pyspiel
     from open_spiel.python.algorithms import minimax as spiel
 
@@ -52,50 +91,45 @@ def openspiel_table(depth: int, repeats: int = 3, openspiel_repeats: int = 3) ->
     from qsearch.heuristics.hypergammon import pip_race
     from qsearch.search import expectiminimax
 
+    clock = clock or cpu_clock
+    load = Load()
     theirs = pyspiel.load_game("backgammon(hyper_backgammon=true)").new_initial_state()
     theirs.apply_action(OPENING)
     ours = Hypergammon()
     ours.apply_action(CHANCE_BASE + OPENING)
     value_fn = openspiel_pip_race(0)
 
-    calls = [0]
-    original = spiel.expectiminimax
-
-    def counting(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    def counted_run():
-        calls[0] = 0
-        spiel.expectiminimax = counting      # the recursion looks the name up: count it
-        try:
-            return counting(theirs, depth, value_fn, 0)
-        finally:
-            spiel.expectiminimax = original
-
-    if openspiel_repeats > 1:                # timed runs, then one untimed run to count
-        t_spiel, (v_spiel, a_spiel) = best_of(openspiel_repeats, lambda: spiel.expectiminimax(
-            theirs, depth, value_fn, 0))
-        counted_run()
-        timing = f"best of {openspiel_repeats}"
-    else:                                    # one run, timed with the call counter in it
-        t_spiel, (v_spiel, a_spiel) = best_of(1, counted_run)
-        timing = "1 run, with the call counter"
-    t_ours, res = best_of(repeats, lambda: expectiminimax(ours, depth, pip_race,
-                                                          count_chance=False))
+    peer, mine = compare(lambda: spiel.expectiminimax(theirs, depth, value_fn, 0),
+                         lambda: expectiminimax(ours, depth, pip_race, count_chance=False),
+                         repeats, clock, peer_repeats=openspiel_repeats)
+    v_spiel, a_spiel = peer.result
+    res = mine.result
+    counted = count_openspiel_calls(spiel, theirs, depth)
+    n_spiel = counted["calls"]
     same_value = abs(res.value - v_spiel) < 1e-9
     same_play = ours.child(res.action).points(0) == ours.child(a_spiel).points(0) \
         if a_spiel in ours.legal_actions() else False
     roll = ours.dice_roll()
     where = f"opening roll {roll[0]}-{roll[1]}, depth {depth} (player moves)"
+    cell = load.cell()
     return [
         {"search": f"OpenSpiel Python expectiminimax, {where}", "value": v_spiel,
-         "nodes": calls[0], "time": t_spiel, "runs": timing, "speed-up": 1.0},
+         "nodes": n_spiel,
+         "nodes are": "calls of its expectiminimax (root, 36 ordered rolls a chance node, "
+                      "one per legal action: several reach the same position), counted in "
+                      "an untimed run", "CPU time": peer.seconds,
+         "runs": f"best of {peer.batches}", "us/node": 1e6 * peer.seconds / n_spiel,
+         "x whole search": 1.0, "x per node": 1.0, "load": cell},
         {"search": f"qsearch expectiminimax (compiled), {where}", "value": res.value,
-         "nodes": res.nodes, "time": t_ours, "runs": f"best of {repeats}",
-         "speed-up": t_spiel / t_ours,
+         "nodes": res.nodes,
+         "nodes are": "calls of its search (root, 21 distinct rolls a chance node, one per "
+                      "distinct position a play reaches)", "CPU time": mine.seconds,
+         "runs": f"best of {mine.batches} batches of {mine.runs}",
+         "us/node": 1e6 * mine.seconds / res.nodes,
+         "x whole search": ratio(peer.seconds, mine.seconds),
+         "x per node": per_node_ratio(peer.seconds, n_spiel, mine.seconds, res.nodes),
          "same value": "yes" if same_value else "NO",
-         "same play": "yes" if same_play else "NO"},
+         "same play": "yes" if same_play else "NO", "load": cell},
     ]
 
 
@@ -109,10 +143,11 @@ def star_table(depths=(2, 3, 4), repeats: int = 3) -> list[dict]:
     state.apply_action(CHANCE_BASE + OPENING)
     rows = []
     for depth in depths:
-        base_t, base = best_of(repeats, lambda d=depth: expectiminimax(
+        load = Load()
+        base_t, base = cpu_best_of(repeats, lambda d=depth: expectiminimax(
             state, d, pip_race, count_chance=False))
         for prune in ("star1", "star2"):
-            t, res = best_of(repeats, lambda d=depth, p=prune: expectiminimax(
+            t, res = cpu_best_of(repeats, lambda d=depth, p=prune: expectiminimax(
                 state, d, pip_race, count_chance=False, prune=p))
             rows.append({
                 "depth (player moves)": depth, "pruning": prune, "nodes": res.nodes,
@@ -120,7 +155,7 @@ def star_table(depths=(2, 3, 4), repeats: int = 3) -> list[dict]:
                 "time": t, "time without": base_t,
                 "same value and play": "yes" if (res.value, res.action) == (base.value,
                                                                             base.action)
-                else "NO",
+                else "NO", "load": load.cell(),
             })
     return rows
 
@@ -131,10 +166,14 @@ def sections(options) -> list[tuple]:
     return [
         ("expectiminimax-openspiel",
          "Expectiminimax on hypergammon (document 002, Ex. 2.14): compiled vs OpenSpiel's "
-         "Python expectiminimax on its own game" + (" (quick: depth 2)" if quick else
-                                                    " (depth 3; OpenSpiel timed once)"),
+         "Python expectiminimax on its own game, CPU times" + (
+             " (quick: depth 2)" if quick else " (depth 3; OpenSpiel timed once)")
+         + ". The two searches differ in size: `x whole search` = OpenSpiel's time / ours, "
+         "`x per node` = its time per node / ours (nodes: calls of each search function, "
+         "root, chance nodes and leaves included on both sides)",
          lambda: openspiel_table(2 if quick else 3, openspiel_repeats=3 if quick else 1)),
         ("expectiminimax-star",
-         "Star1 and Star2 pruning at chance nodes: node savings (hypergammon, opening 1-2)",
+         "Star1 and Star2 pruning at chance nodes: node savings (hypergammon, opening 1-2; "
+         "CPU times, best of 3)",
          lambda: star_table((2, 3) if quick else (2, 3, 4))),
     ]

@@ -3,13 +3,14 @@
 From the game's start, a node-limited alpha-beta (expectiminimax for a game with chance
 nodes) and MCTS, each run by :mod:`qsearch.search` (compiled on qsearch's engines, the twin
 elsewhere) and, on a qsearch engine, by its readable twin too, so the table shows how much
-slower the Python code is on the same search (the twins count the same nodes). Best of
-``repeats`` runs; every number comes from the run that prints it. Without ``--game`` this
-module adds no table.
+slower the Python code is on the same search (the twins count the same nodes). CPU times,
+best of ``repeats`` (the twin first, then the compiled search in batches of about its time);
+every number comes from the run that prints it. Without ``--game`` this module adds no
+table.
 """
 from __future__ import annotations
 
-from qsearch.core.tables import best_of
+from qsearch.bench._timing import Load, compare, cpu_time, load_note, ratio
 from qsearch.search.dispatch import runs_compiled
 
 NODES = {True: 20_000, False: 200_000}          # quick / full: the alpha-beta budget
@@ -44,17 +45,25 @@ def game_speed_rows(game: str, quick: bool = False, repeats: int = 1) -> list[di
     rows = []
     for label, name, run in _searches(state, quick):
         require_searchable(state, name)
-        seconds, result = best_of(repeats, lambda run=run: run(compiled))
+        load = Load()
+        if runs_compiled(state):        # the twin first, then ours in batches of its time
+            twin, ours = compare(lambda run=run: run(reference), lambda run=run: run(compiled),
+                                 repeats)
+        else:
+            twin, ours = None, cpu_time(lambda run=run: run(compiled), repeats)
+        seconds, result = ours.seconds, ours.result
         engine = getattr(result, "engine", None) or "compiled"
+        cell = load.cell()
         rows.append({"search": label, "engine": engine, "nodes": result.nodes,
-                     "time": seconds, "nodes/s": round(result.nodes / max(seconds, 1e-9))})
-        if runs_compiled(state):
+                     "CPU time": seconds, "runs": ours.runs,
+                     "nodes/s": round(result.nodes / max(seconds, 1e-9)), "load": cell})
+        if twin is not None:
             rows[-1]["slower"] = ""
-            twin_seconds, twin = best_of(repeats, lambda run=run: run(reference))
-            rows.append({"search": label, "engine": "python (twin)", "nodes": twin.nodes,
-                         "time": twin_seconds,
-                         "nodes/s": round(twin.nodes / max(twin_seconds, 1e-9)),
-                         "slower": f"{twin_seconds / max(seconds, 1e-9):.0f}x"})
+            rows.append({"search": label, "engine": "python (twin)", "nodes": twin.result.nodes,
+                         "CPU time": twin.seconds, "runs": twin.runs,
+                         "nodes/s": round(twin.result.nodes / max(twin.seconds, 1e-9)),
+                         "load": cell,
+                         "slower": f"{ratio(twin.seconds, max(seconds, 1e-9)):.0f}x"})
     return rows
 
 
@@ -64,5 +73,5 @@ def sections(options):
     if game is None:
         return []
     quick, repeats = bool(getattr(options, "quick", False)), getattr(options, "repeats", None)
-    return [("game", f"Search speed on {game}",
+    return [("game", f"Search speed on {game} (CPU times; {load_note()})",
              lambda: game_speed_rows(game, quick, repeats or 1))]

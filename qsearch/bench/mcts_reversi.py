@@ -11,14 +11,15 @@
   the same fail-soft tree in the same move order with terminal returns of +-1, so the leaf
   counts must be equal (checked: the table says so).
 
-Every time is the best of ``repeats`` runs (3 by default).
+Every time is a CPU time, the best of ``repeats`` runs (3 by default); the compiled side of
+a comparison is timed last, in batches of about its peer's time (:mod:`qsearch.bench._timing`).
 """
 from __future__ import annotations
 
 import math
 import random
 
-from qsearch.core.tables import best_of
+from qsearch.bench._timing import Load, cpu_best_of, cpu_time, ratio
 
 C = math.sqrt(2.0)
 # Three mid-game positions: 20 random plies from the start (seeded), black or white to move.
@@ -37,22 +38,19 @@ def _openspiel():
 
 def mcts_table(iterations: int = 100_000, python_iterations: int = 2_000,
                twin_iterations: int = 5_000, repeats: int = 3) -> list[dict]:
-    """Connect-4, empty board: simulations per second of four MCTS implementations."""
+    """Connect-4, empty board: simulations per second of four MCTS implementations, CPU
+    times; the peers first, then the compiled search in batches of about the longest
+    peer's time."""
     import numpy as np
 
     from qsearch.games import Connect4
     from qsearch.reference.mcts import mcts as twin_mcts
     from qsearch.search.mcts import mcts
 
-    rows = []
-    t, r = best_of(repeats, lambda: mcts(Connect4(), iterations, c=C, seed=1))
-    ours = iterations / t
-    rows.append({"implementation": "qsearch mcts (compiled)", "simulations": iterations,
-                 "time": t, "simulations/s": ours, "move": r.action + 1})
-    t, r = best_of(repeats, lambda: twin_mcts(Connect4(), twin_iterations, c=C, seed=1))
-    rows.append({"implementation": "qsearch reference twin (Python)",
-                 "simulations": twin_iterations, "time": t,
-                 "simulations/s": twin_iterations / t, "move": r.action + 1})
+    load = Load()
+    peers = [("qsearch reference twin (Python)", twin_iterations,
+              cpu_time(lambda: twin_mcts(Connect4(), twin_iterations, c=C, seed=1), repeats),
+              lambda r: r.action)]
     found = _openspiel()
     if found is not None:
         pyspiel, os_mcts, _ = found
@@ -63,23 +61,30 @@ def mcts_table(iterations: int = 100_000, python_iterations: int = 2_000,
                                   4000, False, 1, False)
             return bot.step(game.new_initial_state())
 
-        t, a = best_of(repeats, cpp)
-        rows.append({"implementation": "OpenSpiel pyspiel.MCTSBot (C++)",
-                     "simulations": iterations, "time": t, "simulations/s": iterations / t,
-                     "move": a + 1})
-
         def python():
             evaluator = os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
             bot = os_mcts.MCTSBot(game, C, python_iterations, evaluator, solve=False,
                                   random_state=np.random.RandomState(2))
             return bot.step(game.new_initial_state())
 
-        t, a = best_of(repeats, python)
-        rows.append({"implementation": "OpenSpiel mcts.MCTSBot (Python)",
-                     "simulations": python_iterations, "time": t,
-                     "simulations/s": python_iterations / t, "move": a + 1})
+        peers.append(("OpenSpiel pyspiel.MCTSBot (C++)", iterations, cpu_time(cpp, repeats),
+                      int))
+        peers.append(("OpenSpiel mcts.MCTSBot (Python)", python_iterations,
+                      cpu_time(python, repeats), int))
+    longest = max(t.seconds for _, _, t, _ in peers)
+    ours = cpu_time(lambda: mcts(Connect4(), iterations, c=C, seed=1), repeats, longest)
+    rate = iterations / ours.seconds
+    rows = [{"implementation": "qsearch mcts (compiled)", "simulations": iterations,
+             "CPU time": ours.seconds, "runs": f"best of {ours.batches} batches of {ours.runs}",
+             "simulations/s": rate, "move": ours.result.action + 1}]
+    for name, n, t, action in peers:
+        rows.append({"implementation": name, "simulations": n, "CPU time": t.seconds,
+                     "runs": f"best of {t.batches}", "simulations/s": n / t.seconds,
+                     "move": action(t.result) + 1})
+    cell = load.cell()
     for row in rows:
-        row["x compiled"] = ours / row["simulations/s"]
+        row["x compiled"] = rate / row["simulations/s"]
+        row["load"] = cell
     return rows
 
 
@@ -95,9 +100,10 @@ def perft_table(depth: int = 9, twin_depth: int = 5, repeats: int = 3) -> list[d
                           depth),
                          ("PyReversi twin, reference perft", lambda d: py_perft(PyReversi(), d),
                           twin_depth)):
-        t, n = best_of(repeats, lambda run=run, d=d: run(d))
-        rows.append({"perft": name, "depth": d, "leaves": n, "time": t,
-                     "leaves/s": n / t})
+        load = Load()
+        t, n = cpu_best_of(repeats, lambda run=run, d=d: run(d))
+        rows.append({"perft": name, "depth": d, "leaves": n, "CPU time": t,
+                     "leaves/s": n / t, "load": load.cell()})
     return rows
 
 
@@ -119,7 +125,7 @@ def _disc_value(state) -> float:
 
 def _openspiel_alphabeta(found, state, depth: int, repeats: int, win: float):
     """OpenSpiel's Python alpha_beta_search on its C++ othello from ``state``'s moves:
-    (best time, value, action, leaves evaluated). OpenSpiel scores a finished game +-1, so
+    (least CPU time, value, action, leaves evaluated). OpenSpiel scores a finished game +-1, so
     its leaves get the disc difference over ``win`` (our searches' win value): the same
     order of values, so the same tree, with values ``win`` times smaller."""
     pyspiel, _, os_minimax = found
@@ -139,7 +145,7 @@ def _openspiel_alphabeta(found, state, depth: int, repeats: int, win: float):
         count[0] = 0
         return os_minimax.alpha_beta_search(game, theirs, value, depth, me)
 
-    t, (v, a) = best_of(repeats, run)
+    t, (v, a) = cpu_best_of(repeats, run)
     return t, v, a, count[0]
 
 
@@ -157,14 +163,21 @@ def alphabeta_table(depth: int = 10, mid_depth: int = 8, repeats: int = 3) -> li
                    _midgame(s), mid_depth) for s in MIDGAME_SEEDS]
     rows = []
     for name, state, d in positions:
-        t, r = best_of(repeats, lambda state=state, d=d: alphabeta(state, d, disc_difference))
-        row = {"position": name, "depth": d, "leaves": r.leaves, "time (compiled)": t}
+        load = Load()
+        t2 = None
         if found is not None:
             t2, v2, a2, leaves = _openspiel_alphabeta(found, state, d, repeats, win)
-            row.update({"time (OpenSpiel Python)": t2, "OpenSpiel leaves": leaves,
+        ours = cpu_time(lambda state=state, d=d: alphabeta(state, d, disc_difference), repeats,
+                        t2 or 0.0)
+        t, r = ours.seconds, ours.result
+        row = {"position": name, "depth": d, "leaves": r.leaves, "CPU time (compiled)": t,
+               "compiled runs": ours.runs}
+        if found is not None:
+            row.update({"CPU time (OpenSpiel Python)": t2, "OpenSpiel leaves": leaves,
                         "same tree": "yes" if leaves == r.leaves and a2 == r.action
                         and math.isclose(v2 * win, r.value) else "NO",
-                        "x faster": t2 / t})
+                        "x faster": ratio(t2, t)})
+        row["load"] = load.cell()
         rows.append(row)
     return rows
 
@@ -174,13 +187,16 @@ def sections(options) -> list[tuple]:
     quick = options.quick
     return [
         ("mcts", "MCTS on Connect-4 from the empty board (random rollouts, c = sqrt 2): "
-         "simulations per second, compiled vs the twin vs OpenSpiel's C++ and Python MCTSBot",
+         "simulations per second, compiled vs the twin vs OpenSpiel's C++ and Python MCTSBot; "
+         "CPU times, every side best of 3, the compiled search in batches of about the "
+         "longest peer's time",
          lambda: mcts_table(**({"iterations": 20_000, "python_iterations": 500,
                                  "twin_iterations": 1_000} if quick else {}))),
-        ("reversi-perft", "Reversi perft from the start (Bik's counts)",
+        ("reversi-perft", "Reversi perft from the start (Bik's counts; CPU times, best of 3)",
          lambda: perft_table(**({"depth": 8, "twin_depth": 4} if quick else {}))),
         ("reversi-alphabeta", "Reversi alpha-beta with the disc difference: compiled vs "
-         "OpenSpiel's Python alpha_beta_search on its C++ othello (same tree)",
+         "OpenSpiel's Python alpha_beta_search on its C++ othello (same tree; CPU times, "
+         "both best of 3, the compiled search in batches of about OpenSpiel's time)",
          lambda: alphabeta_table(**({"depth": 8, "mid_depth": 6, "repeats": 1}
                                     if quick else {}))),
     ]

@@ -2,16 +2,16 @@
 
 Every number is measured in this run. Positions come from one game of agent 0 against
 agent 0 (seed 2425), taken at fixed move numbers, so the same positions are searched every
-run. The compiled searches are timed best of 3; the readable twins best of 3 too, except
-the twin of the node-limited search with the document's full budget (3,500,000 nodes, about
-a minute of pure Python), timed once and labelled so.
+run. Times are CPU times (:mod:`qsearch.bench._timing`). The readable twins are timed best
+of 3, except the twin of the node-limited search with the document's full budget (3,500,000
+nodes, about a minute of pure Python), timed once and labelled so; then the compiled search,
+best of 3 batches of about the twin's time.
 """
 from __future__ import annotations
 
 import random
-import time
 
-from qsearch.core.tables import best_of
+from qsearch.bench._timing import Load, cpu_best_of, cpu_clock, cpu_time, ratio
 
 DOCUMENT_BUDGET = 3_500_000
 DOCUMENT_RUN = {"generated": 1_855_208, "evaluated": 1_644_797, "seconds": 18.8535}
@@ -43,30 +43,37 @@ def search_table(quick: bool = False) -> list[dict]:
     positions = game_positions((25, 75) if quick else (0, 25, 50, 75))
     rows = []
     for k, state in positions:
-        t_c, res = best_of(3, lambda s=state: minimax(s, 4, valoracion_test, win_value=GANA))
-        t_t, twin = best_of(3, lambda s=state: twin_minimax(s, 4, twin_valoracion,
-                                                            win_value=GANA))
+        load = Load()
+        t_t, twin = cpu_best_of(3, lambda s=state: twin_minimax(s, 4, twin_valoracion,
+                                                                win_value=GANA))
+        ours = cpu_time(lambda s=state: minimax(s, 4, valoracion_test, win_value=GANA), 3, t_t)
+        t_c, res = ours.seconds, ours.result
         assert (twin.value, twin.action, twin.nodes) == (res.value, res.action, res.nodes)
         rows.append({"search": "minimax depth 4, ValoracionTest", "after move": k,
                      "children": len(state.legal_actions()), "nodes": res.nodes,
-                     "compiled time": t_c, "compiled Mn/s": res.nodes / t_c / 1e6,
-                     "twin time": t_t, "twin kn/s": res.nodes / t_t / 1e3, "x twin": t_t / t_c,
-                     "twin runs": 3})
+                     "compiled time": t_c, "compiled runs": ours.runs,
+                     "compiled Mn/s": res.nodes / t_c / 1e6, "twin time": t_t,
+                     "twin kn/s": res.nodes / t_t / 1e3, "x twin": ratio(t_t, t_c),
+                     "twin runs": 3, "load": load.cell()})
     budget = 350_000 if quick else DOCUMENT_BUDGET
     for k, state in positions[:1] if quick else positions[1:3]:
-        t_c, res = best_of(3, lambda s=state: limited_minimax(s, 5, valoracion_test,
-                                                              max_nodes=budget))
+        load = Load()
         repeats = 3 if quick else 1
-        t_t, twin = best_of(repeats, lambda s=state: twin_limited(s, 5, twin_valoracion,
-                                                                  max_nodes=budget))
+        t_t, twin = cpu_best_of(repeats, lambda s=state: twin_limited(s, 5, twin_valoracion,
+                                                                      max_nodes=budget))
+        ours = cpu_time(lambda s=state: limited_minimax(s, 5, valoracion_test,
+                                                        max_nodes=budget), 3, t_t)
+        t_c, res = ours.seconds, ours.result
         assert (twin.generated, twin.evaluated, twin.action) == \
             (res.generated, res.evaluated, res.action)
         rows.append({"search": f"Minimax_Limitado depth 5, budget {budget:,}", "after move": k,
                      "children": len(state.legal_actions()), "nodes": res.total,
-                     "compiled time": t_c, "compiled Mn/s": res.total / t_c / 1e6,
-                     "twin time": t_t, "twin kn/s": res.total / t_t / 1e3, "x twin": t_t / t_c,
-                     "twin runs": repeats})
-    rows.append({"search": "document 004's run (simulator, its machine)", "after move": 1,
+                     "compiled time": t_c, "compiled runs": ours.runs,
+                     "compiled Mn/s": res.total / t_c / 1e6, "twin time": t_t,
+                     "twin kn/s": res.total / t_t / 1e3, "x twin": ratio(t_t, t_c),
+                     "twin runs": repeats, "load": load.cell()})
+    rows.append({"search": "document 004's run (simulator, its machine; wall time, quoted)",
+                 "after move": 1, "load": "",
                  "nodes": DOCUMENT_RUN["generated"] + DOCUMENT_RUN["evaluated"],
                  "compiled time": DOCUMENT_RUN["seconds"],
                  "compiled Mn/s": DOCUMENT_BUDGET / DOCUMENT_RUN["seconds"] / 1e6})
@@ -81,17 +88,20 @@ def games_table(quick: bool = False) -> list[dict]:
 
     rows = []
     n = 2_000 if quick else 20_000
-    t, (winners, lengths, _) = best_of(3, lambda: ParCheckers.random_playouts(n, seed=1))
-    rows.append({"games": "agent 0 vs agent 0, compiled playouts", "n": n, "time": t,
-                 "games/s": n / t, "moves/s": float(lengths.sum()) / t})
+    load = Load()
+    t, (winners, lengths, _) = cpu_best_of(3, lambda: ParCheckers.random_playouts(n, seed=1))
+    rows.append({"games": "agent 0 vs agent 0, compiled playouts", "n": n, "CPU time": t,
+                 "games/s": n / t, "moves/s": float(lengths.sum()) / t, "load": load.cell()})
     for a, b, games in ((0, 0, 200 if quick else 1000), (2, 1, 200 if quick else 1000),
                         (3, 2, 10 if quick else 40)):
-        start = time.perf_counter()
+        load = Load()
+        start = cpu_clock()
         result = match(ParCheckers, agent(a), agent(b), games, seed=5, progress=False)
-        t = time.perf_counter() - start
+        t = cpu_clock() - start
         moves = sum(g.plies for g in result.games)
         rows.append({"games": f"agent {a} vs agent {b}, arena (Python loop)", "n": games,
-                     "time": t, "games/s": games / t, "moves/s": moves / t})
+                     "CPU time": t, "games/s": games / t, "moves/s": moves / t,
+                     "load": load.cell()})
     return rows
 
 
@@ -100,7 +110,10 @@ def sections(options) -> list[tuple]:
     quick = options.quick
     return [
         ("parcheckers", "ParCheckers (document 004): compiled searches against their readable "
-         "twins on positions of a random game (`x twin` = twin time / compiled time)",
+         "twins on positions of a random game (`x twin` = twin time / compiled time; CPU "
+         "times, the twin first, best of `twin runs`, then the compiled search best of 3 "
+         "batches of about the twin's time, `compiled runs` a batch)",
          lambda: search_table(quick)),
-        ("parcheckers-games", "ParCheckers games per second", lambda: games_table(quick)),
+        ("parcheckers-games", "ParCheckers games per second (CPU times)",
+         lambda: games_table(quick)),
     ]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 import statistics
 
-from qsearch.core.tables import best_of
+from qsearch.bench._timing import Load, cpu_best_of, cpu_clock, cpu_time, ratio
 from qsearch.games import OwnPieceQuarto, Quarto
 
 
@@ -37,9 +37,10 @@ def cost_table(cls=OwnPieceQuarto, pieces=range(12, 4, -1), samples: int = 5,
         nodes, times, values = [], [], []
         for _ in range(samples):
             s = random_position(cls, placed, rng)
+            start = cpu_clock()
             res = QuartoSolver(22).solve(s, weak=weak)
+            times.append(cpu_clock() - start)
             nodes.append(res.nodes)
-            times.append(res.elapsed)
             values.append(res.score if weak else (res.score > 0) - (res.score < 0))
         rows.append({
             "pieces placed": placed,
@@ -64,12 +65,14 @@ def twin_table(samples: int = 3, seed: int = 5) -> list[dict]:
     for placed in (9, 8):
         for _ in range(samples):
             s = random_position(OwnPieceQuarto, placed, rng)
-            tc, fast = best_of(3, lambda s=s: QuartoSolver(16).solve(s))
-            tp, slow = best_of(1, lambda s=s: ReferenceSolver(16).solve(s))
+            load = Load()
+            tp, slow = cpu_best_of(1, lambda s=s: ReferenceSolver(16).solve(s))
+            ours = cpu_time(lambda s=s: QuartoSolver(16).solve(s), 3, tp)
+            tc, fast = ours.seconds, ours.result
             rows.append({"pieces placed": placed, "score": fast.score, "nodes": fast.nodes,
                          "same nodes in twin": "yes" if (fast.score, fast.nodes) == slow else "NO",
-                         "compiled time": tc, "twin time": tp,
-                         "x": round(tp / max(tc, 1e-9))})
+                         "compiled time": tc, "compiled runs": ours.runs, "twin time": tp,
+                         "x": round(ratio(tp, max(tc, 1e-9))), "load": load.cell()})
     return rows
 
 
@@ -79,11 +82,12 @@ def sections(options) -> list[tuple]:
     n = 3 if quick else 8
     return [
         ("quarto-solver", "Exact Quarto solver, document 000's variant: random positions solved "
-         "from scratch (sign of the value), by pieces placed",
+         "from scratch (sign of the value), by pieces placed (CPU times)",
          lambda: cost_table(OwnPieceQuarto, range(12, 4 if quick else 3, -1), n)),
         ("quarto-solver-standard", "Exact Quarto solver, standard Quarto: random positions "
-         "(a piece in hand), by pieces placed",
+         "(a piece in hand), by pieces placed (CPU times)",
          lambda: cost_table(Quarto, range(12, 7 if quick else 5, -1), n)),
         ("quarto-solver-twin", "Quarto solver: compiled against its pure-Python twin "
-         "(exact scores)", lambda: twin_table(2 if quick else 3)),
+         "(exact scores; CPU times, the twin once, then the compiled solver best of 3 batches "
+         "of about the twin's time)", lambda: twin_table(2 if quick else 3)),
     ]

@@ -36,7 +36,7 @@ def quiescence_table(depths=(1, 2, 3), random_depths=(1,), n_random: int = 3,
                      repeats: int = 3) -> list[dict]:
     """One row per (position, depth): alpha-beta alone and with the capture extension
     (``depths`` on Ex. 2.12, ``random_depths`` on the random positions)."""
-    from qsearch.core.tables import best_of
+    from qsearch.bench._timing import cpu_best_of
     from qsearch.games.chess_adapter import ChessState, captures, material, volatile
     from qsearch.reference import alphabeta
     from qsearch.reference.quiescence import normal_search
@@ -47,9 +47,9 @@ def quiescence_table(depths=(1, 2, 3), random_depths=(1,), n_random: int = 3,
     rows = []
     for label, s, position_depths in positions:
         for depth in position_depths:
-            t_ab, ab = best_of(repeats, lambda s=s, d=depth: alphabeta(
+            t_ab, ab = cpu_best_of(repeats, lambda s=s, d=depth: alphabeta(
                 s, d, material, win_value=WIN))
-            t_q, q = best_of(repeats, lambda s=s, d=depth: normal_search(
+            t_q, q = cpu_best_of(repeats, lambda s=s, d=depth: normal_search(
                 s, d, 8, material, volatile=volatile, moves=captures, stand_pat=True,
                 algorithm="alphabeta", win_value=WIN))
             rows.append({
@@ -72,7 +72,8 @@ def sections(options) -> list[tuple]:
     return [
         ("quiescence", "Quiescence search on chess (document 002 §2.4): reference alpha-beta "
          "alone and with Alg. 5's capture extension (second depth 8, stand pat), material "
-         "evaluation, best of 3 (random positions at depth 1 only: their capture trees explode)",
+         "evaluation, CPU times, best of 3 (random positions at depth 1 only: their capture "
+         "trees explode)",
          lambda: quiescence_table(depths=(1, 2) if quick else (1, 2, 3),
                                   random_depths=(1,),
                                   n_random=1 if quick else 3)),

@@ -10,8 +10,8 @@ spends on a node what making it and listing its moves cost; the rest is the sear
 """
 from __future__ import annotations
 
+from qsearch.bench._timing import Load, cpu_best_of
 from qsearch.bench.connect4 import repeats_of
-from qsearch.core.tables import best_of
 
 
 def _perft_made(state, depth: int) -> int:
@@ -24,7 +24,8 @@ def _perft_made(state, depth: int) -> int:
 
 def core_table(repeats: int = 3, quick: bool = False) -> list[dict]:
     """Alpha-beta's node rate, specialised and generic, against perft's on the same
-    positions, each timing best of ``repeats``; both copies must give the same tree."""
+    positions, each timing best of ``repeats`` by CPU time; both copies must give the same
+    tree."""
     from qsearch.bench.connect4 import SEARCH_POSITIONS
     from qsearch.bench.mcts_reversi import MIDGAME_SEEDS, _midgame
     from qsearch.games import Connect4, Reversi
@@ -44,20 +45,21 @@ def core_table(repeats: int = 3, quick: bool = False) -> list[dict]:
     before = use_specialised(True)
     try:
         for game, name, state, depth, h, perft_depth in cases:
+            load = Load()
             use_specialised(True)
-            t_fast, fast = best_of(repeats, lambda s=state, d=depth, h=h: alphabeta(s, d, h))
+            t_fast, fast = cpu_best_of(repeats, lambda s=state, d=depth, h=h: alphabeta(s, d, h))
             use_specialised(False)
-            t_gen, gen = best_of(repeats, lambda s=state, d=depth, h=h: alphabeta(s, d, h))
+            t_gen, gen = cpu_best_of(repeats, lambda s=state, d=depth, h=h: alphabeta(s, d, h))
             use_specialised(True)
             assert (gen.nodes, gen.value, gen.pv) == (fast.nodes, fast.value, fast.pv)
-            t_perft, _ = best_of(repeats, lambda s=state, d=perft_depth: perft(s, d))
+            t_perft, _ = cpu_best_of(repeats, lambda s=state, d=perft_depth: perft(s, d))
             perft_rate = _perft_made(state, perft_depth) / t_perft
             fast_rate, gen_rate = fast.nodes / t_fast, gen.nodes / t_gen
             rows.append({"game": game, "position": name, "depth": depth, "nodes": fast.nodes,
                          "specialised Mn/s": fast_rate / 1e6, "generic Mn/s": gen_rate / 1e6,
                          "perft Mn/s (depth)": f"{perft_rate / 1e6:.1f} ({perft_depth})",
                          "specialised / perft": fast_rate / perft_rate,
-                         "generic / perft": gen_rate / perft_rate})
+                         "generic / perft": gen_rate / perft_rate, "load": load.cell()})
     finally:
         use_specialised(before)
     return rows
@@ -66,5 +68,5 @@ def core_table(repeats: int = 3, quick: bool = False) -> list[dict]:
 def sections(options) -> list[tuple]:
     """The search-core table for ``python -m qsearch bench``."""
     return [("search-core", "Alpha-beta's node rate against perft's on the same positions: "
-             "the core's Connect-4 / Reversi copies and its generic one",
+             "the core's Connect-4 / Reversi copies and its generic one (CPU times)",
              lambda: core_table(repeats=repeats_of(options), quick=options.quick))]

@@ -30,5 +30,6 @@ def sections(options) -> list[tuple]:
     repeats = 1 if options.quick else (options.repeats or 3)
     return [("tournament-times",
              "Document 002's seconds per move (tables 4.1, 4.2, 4.7, 4.8, 4.13-4.15) beside "
-             f"ours (best of {repeats}), and the time-matched MCTS iterations",
+             f"ours (CPU time per move, best of {repeats}), and the time-matched MCTS "
+             "iterations",
              lambda: time_table(repeats))]
