@@ -56,6 +56,8 @@ REASONS = {
     "flood": "the agent printed more than the output limit",
     "crash": "the agent's process died (os._exit, a segfault, a kill)",
     "cpu": "the agent's process used up its CPU-time limit",
+    "protocol": "the agent's process broke the league's protocol (an answer that is not one "
+                "line of JSON of the expected shape); the process is killed",
 }
 
 

@@ -84,8 +84,9 @@ def forfeit_text(forfeits: dict) -> str:
     return ", ".join(f"{reason} {n}" for reason, n in forfeits.items())
 
 
-def to_markdown(rows, title: str | None = None) -> str:
-    """The leaderboard as a markdown table."""
+def to_markdown(rows, title: str | None = None, note: str = "") -> str:
+    """The leaderboard as a markdown table (``note``: a paragraph after it, such as "agents
+    were not isolated")."""
     course = any(r["beats_course"] is not None for r in rows)
     head = ["rank", "agent", "author", "rating", "95% interval", "Elo", "points", "games",
             "W-D-L", "forfeits", "mean time a move"] + (["beats the course"] if course else [])
@@ -103,6 +104,8 @@ def to_markdown(rows, title: str | None = None) -> str:
             cells.append("" if r["beats_course"] is None else
                          ("yes" if r["beats_course"] else "no"))
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+    if note:
+        lines += ["", note]
     return "\n".join(lines) + "\n"
 
 
@@ -174,13 +177,14 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
     return ax
 
 
-def write(out, rows, records, title: str | None = None) -> list[Path]:
-    """Write ``leaderboard.md``, ``leaderboard.csv`` and ``head_to_head.png`` in ``out``."""
+def write(out, rows, records, title: str | None = None, note: str = "") -> list[Path]:
+    """Write ``leaderboard.md`` (``note`` after the table), ``leaderboard.csv`` and
+    ``head_to_head.png`` in ``out``."""
     import matplotlib.pyplot as plt
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    (out / "leaderboard.md").write_text(to_markdown(rows, title))
+    (out / "leaderboard.md").write_text(to_markdown(rows, title, note))
     write_csv(rows, out / "leaderboard.csv")
     ax = heatmap(rows, records)
     ax.figure.tight_layout()

@@ -21,6 +21,13 @@ def agent_seed(seed: int, seat: int) -> int:
     return game_seed(seed, f"agent{seat}")
 
 
+def draw_chance(chance: random.Random, state) -> int:
+    """The chance outcome the referee's generator ``chance`` draws at ``state`` (records
+    are checked with the same draws)."""
+    outcomes, probs = zip(*P.chance_outcomes(state), strict=True)
+    return chance.choices(outcomes, probs)[0]
+
+
 def play(game, opening, seats, seed: int, limits) -> dict:
     """Play ``seats[0]`` against ``seats[1]`` from ``game.start(opening)``.
 
@@ -45,8 +52,7 @@ def play(game, opening, seats, seed: int, limits) -> dict:
     used = [0.0, 0.0]
     while not state.is_terminal():
         if P.is_chance_node(state):
-            outcomes, probs = zip(*P.chance_outcomes(state), strict=True)
-            action = chance.choices(outcomes, probs)[0]
+            action = draw_chance(chance, state)
         else:
             seat = state.current_player()
             if seat not in (0, 1):

@@ -18,6 +18,7 @@ import os
 import random
 import threading
 import time
+import warnings
 from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +31,7 @@ from qsearch.league.agent_file import (
     course_agents,
     read_agent,
 )
+from qsearch.league.jail import choose_jail
 from qsearch.league.ratings import PRIOR, Game, Ratings, rate
 from qsearch.league.sandbox import InProcessAgent, Limits, Sandbox
 from qsearch.league.schedule import (
@@ -41,10 +43,10 @@ from qsearch.league.schedule import (
     fixtures,
     openings,
     openings_needed,
-    read_records,
     resolve_game,
     round_order,
 )
+from qsearch.league.verify import load_records
 
 CHUNK = 8                   # games a task: one pair's games together (its agents' processes)
 KEEP = CHUNK + 2            # agents' processes a playing process keeps alive (all of a task's)
@@ -98,18 +100,20 @@ def close_agents(every_thread: bool = False) -> None:
 atexit.register(close_agents, every_thread=True)
 
 
-def _seat(spec: AgentSpec, limits: Limits, imports: tuple, isolated: bool):
+def _seat(spec: AgentSpec, limits: Limits, imports: tuple, isolated: bool, jail=None):
     """This thread's seat for ``spec``: a live process kept from an earlier task when there
-    is one (a Dask worker may run two tasks at once in one process: one set per thread)."""
+    is one (a Dask worker may run two tasks at once in one process: one set per thread);
+    in ``jail`` when one is given."""
     if _CACHE_PID[0] != os.getpid():        # a forked copy: the processes are not ours
         _CACHES.clear()
         _CACHE_PID[0] = os.getpid()
     cache = _CACHES.setdefault(threading.get_ident(), collections.OrderedDict())
-    key = (spec, limits, imports, isolated)
+    key = (spec, limits, imports, isolated, jail)
     if key in cache:
         cache.move_to_end(key)
         return cache[key]
-    seat = Sandbox(spec, limits, imports=imports) if isolated else InProcessAgent(spec, limits)
+    seat = Sandbox(spec, limits, imports=imports, jail=jail) if isolated else \
+        InProcessAgent(spec, limits)
     cache[key] = seat
     while len(cache) > KEEP:
         cache.popitem(last=False)[1].close()
@@ -124,13 +128,18 @@ def play_fixtures(context: dict, keys) -> list[dict]:
     specs = {d["id"]: AgentSpec.from_dict(d) for d in context["agents"]}
     starts = context["openings"]
     imports = tuple([game.module] if game.module else [])
+    if game.factory:
+        imports += (game.name.split(":")[0],)
+    isolated = context["isolated"]
+    jail = choose_jail(context.get("sandbox", "auto"))[0] if isolated else None
+    where = _where(isolated, jail)
     for name in dict.fromkeys(x for a, b, _ in keys for x in (a, b)):
-        _seat(specs[name], limits, imports, context["isolated"]).launch()
+        _seat(specs[name], limits, imports, isolated, jail).launch()
     out = []
     for a, b, g in keys:
         fixture = Fixture(a, b, g)
-        first = _seat(specs[a], limits, imports, context["isolated"])
-        second = _seat(specs[b], limits, imports, context["isolated"])
+        first = _seat(specs[a], limits, imports, isolated, jail)
+        second = _seat(specs[b], limits, imports, isolated, jail)
         seats = [first, second] if fixture.a_seat == 0 else [second, first]
         opening = fixture.opening(len(starts))
         seed = fixture.seed(context["seed"])
@@ -147,8 +156,17 @@ def play_fixtures(context: dict, keys) -> list[dict]:
         out.append({"a": a, "b": b, "g": g, "a_seat": fixture.a_seat, "opening": opening,
                     "start": starts[opening], "seed": seed,
                     "digests": [specs[a].digest, specs[b].digest], **result,
-                    "score_a": score_a, "seconds": round(time.perf_counter() - start, 4)})
+                    "score_a": score_a, "seconds": round(time.perf_counter() - start, 4),
+                    "jail": where})
     return out
+
+
+def _where(isolated: bool, jail) -> str | None:
+    """What a record says of its agents' isolation: the jail, "process" (a process of
+    their own, no jail) or "in-process" (the playing process, trusted code)."""
+    if not isolated:
+        return "in-process"
+    return f"bubblewrap {jail.version}" if jail is not None else "process"
 
 
 # --------------------------------------------------------------------------- results
@@ -156,8 +174,11 @@ def play_fixtures(context: dict, keys) -> list[dict]:
 class LeagueResult:
     """A league's games and standings. ``rows``: the leaderboard (best first);
     ``records``: every game in schedule order; ``played``/``skipped``/``stale``: games played
-    now, found in the records, and left out because an agent's file changed; ``wall``:
-    seconds this run took."""
+    now, found in the records, and left out because an agent's file changed; ``rejected``:
+    ``(line, reason)`` of the records that failed a check (:mod:`qsearch.league.verify`; their
+    games were played again); ``isolation``: how this run's agents were isolated;
+    ``replayed``: recorded games played again and found identical; ``wall``: seconds this run
+    took."""
 
     game: GameSpec
     agents: list[AgentSpec]
@@ -169,12 +190,29 @@ class LeagueResult:
     played: int = 0
     skipped: int = 0
     stale: int = 0
+    rejected: list = field(default_factory=list)
+    isolation: str = ""
+    replayed: int = 0
     wall: float = 0.0
     task_seconds: list = field(default_factory=list)
+    context: dict = field(default_factory=dict)
+
+    def unjailed(self) -> int:
+        """How many of the games were played without a jail around the agents."""
+        return sum(1 for r in self.records if not str(r.get("jail") or "").startswith("bub"))
+
+    def note(self) -> str:
+        """A line for the leaderboard when agents were not isolated ("" when all were)."""
+        n = self.unjailed()
+        if not n:
+            return ""
+        return (f"**Agents were not isolated** in {n} of {len(self.records)} games (no "
+                "sandbox: an agent could read or change files, reach the network or other "
+                f"processes){': ' + self.isolation if self.isolation else ''}.")
 
     def to_markdown(self) -> str:
-        """The leaderboard as markdown."""
-        return leaderboard.to_markdown(self.rows)
+        """The leaderboard as markdown (with a note when agents were not isolated)."""
+        return leaderboard.to_markdown(self.rows, note=self.note())
 
     def _repr_markdown_(self) -> str:
         return self.to_markdown()
@@ -220,6 +258,22 @@ def _settings(game: GameSpec, games_per_pair: int, seed: int, starts, limits: Li
     return json.loads(json.dumps(settings))     # as the records file will read it back
 
 
+def _isolation(isolated: bool, sandbox: str):
+    """``(context's sandbox mode, description)`` for a league: a jail when ``sandbox``
+    allows and one works here; a warning when agents will not be isolated."""
+    if not isolated:
+        choose_jail(sandbox)            # the mode is checked even when unused
+        return "none", "agents ran in the league's own process (isolated=False)"
+    jail, reason = choose_jail(sandbox)
+    if jail is not None:
+        return "require", jail.describe()
+    if sandbox == "auto":
+        warnings.warn(f"agents were not isolated: {reason}; run with sandbox='require' "
+                      "(--require-sandbox) to refuse, or 'none' (--no-sandbox) to say so",
+                      RuntimeWarning, stacklevel=3)
+    return "none", f"agents were not isolated: {reason}"
+
+
 def _limits(limits, move_time, game_time) -> Limits:
     if limits is None:
         return Limits(move_time=1.0 if move_time is None else move_time, game_time=game_time)
@@ -235,7 +289,8 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
                games_per_pair: int = 4, seed: int = 0, course: bool = False,
                focus: str | None = None, game_module: str | None = None,
                executor: Executor | None = None, workers: int | None = None,
-               isolated: bool = True, progress: bool = True, samples: int = 1000,
+               isolated: bool = True, sandbox: str = "auto", strict: bool = False,
+               replay: int = 0, progress: bool = True, samples: int = 1000,
                prior: float = PRIOR, write: bool = True) -> LeagueResult:
     """Play a round robin of ``agents`` on ``game`` and return its :class:`LeagueResult`.
 
@@ -254,6 +309,14 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     ``executor`` (any :class:`concurrent.futures.Executor`) or ``workers=n`` (a pool of n
     processes); neither: here. ``isolated=False`` runs the agents in the playing process,
     without limits but the time (trusted code only, for speed).
+    ``sandbox``: ``"auto"`` runs each agent's process in a bubblewrap jail when one works
+    here (Linux) and warns when not; ``"require"`` refuses to run without one (a
+    RuntimeError); ``"none"`` runs without one, on purpose.
+    Records found in ``out`` are checked before they count (:mod:`qsearch.league.verify`):
+    one that fails is reported (``rejected``, and a warning) and its game played again;
+    ``strict=True`` refuses instead (a ValueError listing them). ``replay=K`` plays K
+    recorded games again (:func:`check`) before the leaderboard is written: an
+    AssertionError, and nothing written, when one differs.
     ``samples``: bootstrap resamples of the rating intervals; ``prior``: see
     :mod:`qsearch.league.ratings`.
     """
@@ -272,18 +335,29 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                 or workers < 1):
         raise ValueError(f"workers must be an int >= 1, not {workers!r}")
+    if isinstance(replay, bool) or not isinstance(replay, int) or replay < 0:
+        raise ValueError(f"replay must be an int >= 0, not {replay!r}")
+    mode, isolation = _isolation(isolated, sandbox)
     ids = [s.id for s in specs]
     games = fixtures(ids, games_per_pair, focus)
     starts = openings(spec, openings_needed(games_per_pair))
     settings = _settings(spec, games_per_pair, seed, starts, limits)
     digests = {s.id: s.digest for s in specs}
     path = out / RECORDS if out is not None else None
-    done, stale = read_records(path, settings, digests) if path is not None else ({}, 0)
+    loaded = load_records(path, settings, digests, spec) if path is not None else None
+    done, stale = (loaded.done, loaded.stale) if loaded else ({}, 0)
+    if loaded and loaded.rejected:
+        if strict:
+            raise ValueError(f"{path}: {len(loaded.rejected)} records fail their checks "
+                             f"(strict=True, --strict: nothing was played):\n{loaded.report()}")
+        warnings.warn(f"{path}: {len(loaded.rejected)} records fail their checks and do not "
+                      f"count (their games are played again):\n{loaded.report()}",
+                      RuntimeWarning, stacklevel=2)
     todo = [f.key for f in games if f.key not in done]
     skipped = len(games) - len(todo)
     context = {"game": spec.to_dict(), "limits": limits.to_dict(), "seed": seed,
                "agents": [s.to_dict() for s in specs], "openings": starts,
-               "isolated": bool(isolated)}
+               "isolated": bool(isolated), "sandbox": mode}
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "agents.json").write_text(json.dumps([s.to_dict() for s in specs], indent=1))
@@ -332,8 +406,13 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
                        seed=seed)
     result.out, result.played, result.skipped, result.stale = out, len(todo), skipped, stale
     result.task_seconds = task_seconds
+    result.rejected = list(loaded.rejected) if loaded else []
+    result.isolation, result.context = isolation, context
+    if replay:
+        result.replayed = check(result, replay, seed=seed)
     if out is not None and write:
-        leaderboard.write(out, result.rows, records, title=f"{spec.name}: class league")
+        leaderboard.write(out, result.rows, records, title=f"{spec.name}: class league",
+                          note=result.note())
     result.wall = time.perf_counter() - began
     return result
 
@@ -368,11 +447,13 @@ def summarise(game: GameSpec, specs, records, settings: dict, *, samples: int = 
 
 # --------------------------------------------------------------------------- checks
 def replay(result: LeagueResult, record: dict, isolated: bool = True) -> dict:
-    """Play a recorded game again (same agents, seeds, limits); an AssertionError when its
-    actions, winner or forfeit reasons differ. Agents that read the clock may differ."""
+    """Play a recorded game again (same agents, seeds, limits, and the league's sandbox);
+    an AssertionError when its actions, winner or forfeit reasons differ. Agents that read
+    the clock may differ."""
     context = {"game": result.game.to_dict(), "limits": result.settings["limits"],
                "seed": result.settings["seed"], "agents": [s.to_dict() for s in result.agents],
-               "openings": result.settings["openings"], "isolated": isolated}
+               "openings": result.settings["openings"], "isolated": isolated,
+               "sandbox": result.context.get("sandbox", "auto") if result.context else "auto"}
     try:
         again = play_fixtures(context, [(record["a"], record["b"], record["g"])])[0]
     finally:

@@ -2,18 +2,22 @@
 for trusted code such as the examples, when speed matters more than isolation).
 
 A :class:`Sandbox` starts ``python -m qsearch.league.worker`` (a new interpreter, not a fork
-of the league), talks to it over pipes (:mod:`qsearch.league.worker`) and enforces:
+of the league), inside a bubblewrap jail when one is given (:mod:`qsearch.league.jail`),
+talks to it over two pipes of its own (:mod:`qsearch.league.worker`) and enforces:
 
 * the time per move (and per game, optionally), measured here, in the parent: past it the
-  process is killed and the game is lost with reason ``"timeout"``;
+  process (the whole jail) is killed and the game is lost with reason ``"timeout"``;
 * the output: what the agent prints (standard output and error) is counted by a thread here;
   past ``output_bytes`` in one game the process is killed (``"flood"``);
-* the memory (``RLIMIT_AS``) and CPU time per game (``RLIMIT_CPU``) with :mod:`resource`
-  on Linux and macOS (macOS may refuse the memory limit; Windows has neither).
+* the protocol: an answer that is not one line of JSON of the expected shape is a forfeit
+  (``"protocol"``) and the process is killed, never an exception here;
+* the memory (``RLIMIT_AS``), CPU time per game (``RLIMIT_CPU``), processes
+  (``RLIMIT_NPROC``) and file size (``RLIMIT_FSIZE``) with :mod:`resource` on Linux and
+  macOS (macOS may refuse the memory limit; Windows has none).
 
-This isolates mistakes, not malice: an agent can still read files, open sockets or start
-processes of its own. One process serves many games of one agent: the file runs afresh for
-each game, so a game never sees the memory of the last.
+Without a jail this isolates mistakes, not malice (``docs/LEAGUE.md`` has the threat
+model). One process serves many games of one agent: the file runs afresh for each game, so
+a game never sees the memory of the last.
 """
 from __future__ import annotations
 
@@ -29,12 +33,15 @@ import sys
 import threading
 import time
 from dataclasses import asdict, dataclass
+from pathlib import Path
 
 from qsearch.league.agent_file import AgentError, AgentSpec, call_choose, excerpt, load_chooser
 
 START_TIME = 60.0           # seconds for a new interpreter to import qsearch and say ready
 MIN_MEMORY_MB = 256         # below this the agent's process could not even load the game
 POSIX = os.name == "posix"
+WORKER_ENV = {"PYTHONHASHSEED": "0", "PYTHONUNBUFFERED": "1", "OMP_NUM_THREADS": "1",
+              "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,9 @@ class Limits:
     league); ``game_time``: seconds a game in total (None: no total); ``load_time``: seconds
     to run the file and ``new_game``; ``memory_mb``: address space of the agent's process (None:
     no limit); ``cpu_time``: CPU seconds a game (None: no limit); ``output_bytes``: what the
-    agent may print in one game."""
+    agent may print in one game; ``processes``: processes and threads the agent may run at
+    once (RLIMIT_NPROC; not for root outside a jail); ``file_mb``: the largest file it may
+    write, and the size of its ``/tmp`` in a jail."""
 
     move_time: float = 1.0
     game_time: float | None = None
@@ -51,6 +60,8 @@ class Limits:
     memory_mb: int | None = 1024
     cpu_time: float | None = 600.0
     output_bytes: int = 100_000
+    processes: int | None = 32
+    file_mb: int | None = 64
 
     def __post_init__(self):
         for name in ("move_time", "load_time"):
@@ -66,6 +77,11 @@ class Limits:
         if isinstance(self.output_bytes, bool) or not isinstance(self.output_bytes, int) \
                 or self.output_bytes < 0:
             raise ValueError(f"output_bytes must be an int >= 0, not {self.output_bytes!r}")
+        for name, low in (("processes", 4), ("file_mb", 1)):
+            value = getattr(self, name)
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                      or value < low):
+                raise ValueError(f"{name} must be an int >= {low} or None, not {value!r}")
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -142,13 +158,16 @@ class OutputMeter:
 class Sandbox:
     """One agent's process; ``new_game`` and ``choose`` raise :class:`AgentError` when the
     agent loses the game (the process is killed when it must be, and started again at the
-    next ``new_game``). ``enforced`` says which OS limits the process could set."""
+    next ``new_game``). ``jail``: a :class:`qsearch.league.jail.Jail` to run it in (None: an
+    ordinary process); ``enforced`` says which OS limits the process could set."""
 
-    def __init__(self, spec: AgentSpec, limits: Limits, *, imports=()):
+    def __init__(self, spec: AgentSpec, limits: Limits, *, imports=(), jail=None):
         self.spec, self.limits, self.imports = spec, limits, tuple(imports)
+        self.jail = jail
         self.proc = None
         self.meter = None
         self.answers: queue.Queue | None = None
+        self.requests = None
         self.enforced: dict = {}
         self.starts = 0
         self.ready = False
@@ -170,17 +189,45 @@ class Sandbox:
 
     def _spawn(self) -> None:
         self.close()
-        env = dict(os.environ, PYTHONHASHSEED="0", PYTHONUNBUFFERED="1",
-                   OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", MKL_NUM_THREADS="1")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "qsearch.league.worker"], stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-            start_new_session=POSIX)    # its own process group: a kill takes its children
+        worker = [sys.executable, "-m", "qsearch.league.worker"]
+        fds: list[int] = []
+        if POSIX:
+            req_read, req_write = os.pipe()
+            ans_read, ans_write = os.pipe()
+            worker += ["--requests", str(req_read), "--answers", str(ans_write)]
+            fds = [req_read, ans_write]
+            answers = os.fdopen(ans_read, "rb")
+            self.requests = os.fdopen(req_write, "wb")
+        if self.jail is not None:
+            data = _memfd(Path(self.spec.target).read_bytes()) if self.spec.kind == "file" \
+                else _memfd(b"")
+            fds.append(data)
+            target = self.spec.target if self.spec.kind == "file" else "/tmp/.player"
+            argv = self.jail.command(
+                [*worker, "--jailed"], agent_file=target, data_fd=data,
+                helpers=_helpers(self.spec), binds=_game_binds(self.imports),
+                tmp_bytes=(self.limits.file_mb or 64) * 2**20, env=WORKER_ENV)
+            env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+        else:
+            argv = worker
+            env = {**os.environ, **WORKER_ENV}
+        try:
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.DEVNULL if POSIX else subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT if POSIX else subprocess.PIPE,
+                env=env, pass_fds=tuple(fds), start_new_session=POSIX)
+        finally:
+            for fd in fds:
+                os.close(fd)
+        if not POSIX:                   # Windows: the protocol on standard input and output
+            answers, self.requests = self.proc.stdout, self.proc.stdin
+            output = self.proc.stderr
+        else:
+            output = self.proc.stdout
         self.starts += 1
-        self.meter = OutputMeter(self.proc.stderr, self.limits.output_bytes, self.kill)
+        self.meter = OutputMeter(output, self.limits.output_bytes, self.kill)
         self.answers = queue.Queue()
-        threading.Thread(target=_lines, args=(self.proc.stdout, self.answers),
-                         daemon=True).start()
+        threading.Thread(target=_lines, args=(answers, self.answers), daemon=True).start()
         config = {"agent": self.spec.to_dict(), "limits": self.limits.to_dict(),
                   "sys_path": [p for p in sys.path if p], "imports": list(self.imports)}
         self._send(config)
@@ -188,19 +235,34 @@ class Sandbox:
 
     def _wait_ready(self) -> None:
         reply = self._receive(START_TIME)
-        if not isinstance(reply, dict) or "ready" not in reply:
+        if not isinstance(reply, dict) or not isinstance(reply.get("ready"), dict):
             output = self.meter.text() if self.meter else ""
             self.close()
             raise RuntimeError(f"the process for agent {self.spec.id} did not start "
                                f"(answer {reply!r}); its output:\n{excerpt(output)}")
-        self.enforced = reply["ready"]
+        self.enforced = {**reply["ready"],
+                         "jail": self.jail.version if self.jail is not None else None}
         self.ready = True
 
     def kill(self) -> None:
-        """End the process and everything it started."""
+        """End the process and everything it started (in a jail: the jail's first process,
+        whose end makes the kernel kill every process of the jail before this returns)."""
         proc = self.proc
         if proc is None or proc.poll() is not None:
             return
+        if self.jail is not None:
+            inits = _children(proc.pid)
+            for child in inits:
+                try:
+                    os.kill(child, signal.SIGKILL)
+                except OSError:
+                    pass
+            if inits:           # bwrap ends once the kernel has killed the whole jail
+                try:
+                    proc.wait(timeout=10)
+                    return
+                except subprocess.TimeoutExpired:
+                    pass
         try:
             if POSIX:
                 os.killpg(proc.pid, signal.SIGKILL)
@@ -216,29 +278,31 @@ class Sandbox:
     def close(self) -> None:
         """Stop the process (end of its input, then a kill if it lingers)."""
         proc, self.proc = self.proc, None
+        requests, self.requests = self.requests, None
         if proc is None:
             return
         try:
-            proc.stdin.close()
+            if requests is not None:
+                requests.close()
         except OSError:
             pass
         try:
             proc.wait(timeout=2)
         except subprocess.TimeoutExpired:
-            if POSIX:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-            else:
-                proc.kill()
+            self.proc = proc
+            self.kill()
+            self.proc = None
             proc.wait()
-        for stream in (proc.stdout, proc.stderr):
-            stream.close()
+        for stream in (proc.stdout, proc.stderr, proc.stdin):
+            if stream is not None:
+                try:
+                    stream.close()
+                except OSError:
+                    pass
 
     def _send(self, msg: dict) -> None:
-        self.proc.stdin.write((json.dumps(msg) + "\n").encode())
-        self.proc.stdin.flush()
+        self.requests.write((json.dumps(msg) + "\n").encode())
+        self.requests.flush()
 
     def _receive(self, timeout: float):
         """The next answer, ``"timeout"``, or None when the process ended."""
@@ -283,11 +347,19 @@ class Sandbox:
             raise AgentError(late, late_detail)
         if reply is None:
             raise self._death()
+        problem = _shape_problem(reply, msg["op"])
+        if problem:
+            self.kill()
+            raise AgentError("protocol", problem)
         if "fatal" in reply:
             self.kill()
             raise RuntimeError(f"agent {self.spec.id}'s process: {reply['fatal']}")
         if "error" in reply:
-            raise AgentError(reply["error"], reply.get("detail", ""))
+            detail = reply["detail"]
+            if reply["error"] == "crash":
+                output = self.meter.text().strip()
+                detail += f"; its last output:\n{excerpt(output, 800)}" if output else ""
+            raise AgentError(reply["error"], detail)
         return reply
 
     def _flood(self) -> AgentError:
@@ -325,6 +397,62 @@ class Sandbox:
         return f"Sandbox({self.spec.id}, {state})"
 
 
+def _shape_problem(reply, op: str) -> str:
+    """What is wrong with an answer to ``op`` ("" when nothing is): the worker's answers
+    have few shapes, and anything else is a protocol violation."""
+    from qsearch.league.agent_file import REASONS
+
+    if not isinstance(reply, dict):
+        return f"an answer that is not a JSON object: {str(reply)[:200]!r}"
+    if "unreadable" in reply and len(reply) == 1:
+        return f"an answer that is not JSON: {reply['unreadable']!r}"
+    keys = set(reply)
+    if keys == {"fatal"} and isinstance(reply["fatal"], str):
+        return ""
+    if keys == {"error", "detail"} and reply["error"] in REASONS \
+            and isinstance(reply["detail"], str):
+        return ""
+    if op == "new_game" and reply == {"ok": True}:
+        return ""
+    if op == "move" and keys == {"action"} and isinstance(reply["action"], int) \
+            and not isinstance(reply["action"], bool):
+        return ""
+    return f"an answer that is not one to {op!r}: {json.dumps(reply)[:200]!r}"
+
+
+def _memfd(data: bytes) -> int:
+    """A descriptor to read ``data`` from (the agent's file, copied into its jail)."""
+    fd = os.memfd_create("agent", 0)
+    os.write(fd, data)
+    os.lseek(fd, 0, os.SEEK_SET)
+    return fd
+
+
+def _helpers(spec: AgentSpec) -> list[str]:
+    """The helper modules beside an agent's file (``_*.py`` files and ``_*`` packages),
+    shown read-only in its jail; never other agents' files."""
+    if spec.kind != "file":
+        return []
+    folder = Path(spec.target).parent
+    return sorted(str(p) for p in folder.glob("_*")
+                  if (p.suffix == ".py" and p.is_file()) or (p / "__init__.py").is_file())
+
+
+def _game_binds(imports) -> list[str]:
+    from qsearch.league.jail import module_paths
+
+    return [p for module in imports for p in module_paths(module)]
+
+
+def _children(pid: int) -> list[int]:
+    """The child processes of ``pid`` (Linux); [] when /proc does not say."""
+    try:
+        text = Path(f"/proc/{pid}/task/{pid}/children").read_text()
+    except OSError:
+        return []
+    return [int(x) for x in text.split()]
+
+
 def _signal_name(number: int) -> bool:
     try:
         signal.Signals(number)
@@ -334,12 +462,13 @@ def _signal_name(number: int) -> bool:
 
 
 def _lines(stream, out: queue.Queue) -> None:
-    """Put each JSON line of ``stream`` on ``out``; None at the end."""
+    """Put each JSON line of ``stream`` on ``out`` (``{"unreadable": ...}`` for a line that
+    is not JSON); None at the end."""
     for line in stream:
         try:
             out.put(json.loads(line))
-        except json.JSONDecodeError:
-            out.put({"fatal": f"unreadable answer {line[:200]!r}"})
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            out.put({"unreadable": line[:200].decode("utf-8", "replace")})
     out.put(None)
 
 

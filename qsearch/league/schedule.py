@@ -30,7 +30,7 @@ from qsearch.games import protocol as P
 
 RECORDS = "games.jsonl"
 FACTORY = re.compile(r"^[A-Za-z_][\w.]*:[A-Za-z_][\w.]*$")     # module:Class
-VERSION = 1                 # bump when the record format or a rule of play changes
+VERSION = 2                 # bump when the record format or a rule of play changes
 
 
 @dataclass(frozen=True)
