@@ -42,51 +42,92 @@ def add_cli(sub) -> None:
                    "%(default)s; 0: none)")
     p.add_argument("--output-bytes", type=int, default=100_000,
                    help="what an agent may print in one game (default %(default)s)")
+    p.add_argument("--processes", type=int, default=32,
+                   help="processes and threads an agent may run at once, in its jail "
+                   "(default %(default)s; 0: none)")
+    p.add_argument("--file-mb", type=int, default=64,
+                   help="the largest file an agent may write, and its /tmp in a jail "
+                   "(default %(default)s; 0: none)")
+    jail = p.add_mutually_exclusive_group()
+    jail.add_argument("--require-sandbox", action="store_true",
+                      help="refuse to run unless every agent can be jailed (bubblewrap)")
+    jail.add_argument("--no-sandbox", action="store_true",
+                      help="run the agents without a jail, on purpose (trusted code only)")
+    p.add_argument("--strict", action="store_true",
+                   help="refuse to resume when a recorded game fails its checks (default: "
+                   "report it and play it again)")
     p.add_argument("--samples", type=int, default=1000,
                    help="bootstrap resamples of the rating intervals (default %(default)s)")
     p.add_argument("--replay", type=int, metavar="K", default=None,
-                   help="re-play K recorded games (seeded choice) and check them move for move")
+                   help="re-play K recorded games (seeded choice) and check them move for "
+                   "move, before the leaderboard is written")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_league)
 
 
 def cmd_league(args) -> int:
     """Run the league the arguments describe; print the leaderboard."""
+    import warnings
+
     from qsearch.league import Limits, example_agents
-    from qsearch.league.runner import check, run_league
+    from qsearch.league.jail import choose_jail
+    from qsearch.league.runner import run_league
 
     agents = list(args.agents) + (example_agents() if args.examples else [])
     if not agents and not args.course:
         raise ValueError("name a folder of agent files (or pass --examples)")
     if args.workers is not None and args.scheduler is not None:
         raise ValueError("pass --workers or --scheduler, not both")
+    if args.replay is not None and args.replay < 1:
+        raise ValueError(f"--replay must be >= 1, not {args.replay}")
     limits = Limits(move_time=args.move_time, game_time=args.game_time,
                     load_time=args.load_time, memory_mb=args.memory_mb or None,
-                    cpu_time=args.cpu_time or None, output_bytes=args.output_bytes)
+                    cpu_time=args.cpu_time or None, output_bytes=args.output_bytes,
+                    processes=args.processes or None, file_mb=args.file_mb or None)
+    sandbox = "require" if args.require_sandbox else "none" if args.no_sandbox else "auto"
+    try:
+        jail, why = choose_jail(sandbox)
+    except RuntimeError as err:
+        print(f"error: {err}", file=sys.stderr)
+        return 2
+    print(f"sandbox: {jail.describe()}" if jail is not None else
+          f"warning: agents are not isolated: {why}", file=sys.stderr)
     executor, closer = None, None
     if args.scheduler is not None:
         from qsearch.arena.cluster import dask_executor
 
         executor, closer = dask_executor(args.scheduler, args.timeout)
     try:
-        result = run_league(args.game, agents, args.out, limits=limits,
-                            games_per_pair=args.games_per_pair, seed=args.seed,
-                            course=args.course, focus=args.focus, game_module=args.game_module,
-                            executor=executor, workers=args.workers,
-                            progress=not args.no_progress, samples=args.samples)
+        with warnings.catch_warnings():
+            warnings.simplefilter("always")
+            warnings.showwarning = _print_warning
+            result = run_league(args.game, agents, args.out, limits=limits,
+                                games_per_pair=args.games_per_pair, seed=args.seed,
+                                course=args.course, focus=args.focus,
+                                game_module=args.game_module, executor=executor,
+                                workers=args.workers, sandbox=sandbox, strict=args.strict,
+                                replay=args.replay or 0, progress=not args.no_progress,
+                                samples=args.samples)
+    except AssertionError as err:
+        print(f"error: a recorded game differs on replay: {err}; the leaderboard was not "
+              "written", file=sys.stderr)
+        return 1
     finally:
         if closer is not None:
             closer()
     print(f"{result.played} games played ({result.skipped} already recorded"
-          f"{f', {result.stale} of changed agents left out' if result.stale else ''}), "
+          f"{f', {result.stale} of changed agents left out' if result.stale else ''}"
+          f"{f', {len(result.rejected)} rejected records' if result.rejected else ''}), "
           f"wall time {result.wall:.1f} s; {args.out}/leaderboard.md, leaderboard.csv, "
           "head_to_head.png written", file=sys.stderr)
-    if args.replay is not None:
-        try:
-            checked = check(result, args.replay, seed=args.seed)
-        except AssertionError as err:
-            print(f"error: a recorded game differs on replay: {err}", file=sys.stderr)
-            return 1
-        print(f"{checked} recorded games re-played, identical", file=sys.stderr)
+    if result.replayed:
+        print(f"{result.replayed} recorded games re-played, identical", file=sys.stderr)
     print(result.to_markdown())
     return 0
+
+
+def _print_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A warning of the league on the terminal: its text, not the source line."""
+    if "agents were not isolated" in str(message):
+        return                          # said at the start already
+    print(f"warning: {message}", file=sys.stderr)

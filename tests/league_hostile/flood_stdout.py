@@ -1,0 +1,6 @@
+"""Attack: flood standard output."""
+
+
+def choose(state):
+    while True:
+        print("x" * 10_000)
