@@ -446,10 +446,13 @@ def summarise(game: GameSpec, specs, records, settings: dict, *, samples: int = 
 
 
 # --------------------------------------------------------------------------- checks
-def replay(result: LeagueResult, record: dict, isolated: bool = True) -> dict:
-    """Play a recorded game again (same agents, seeds, limits, and the league's sandbox);
+def replay(result: LeagueResult, record: dict, isolated: bool | None = None) -> dict:
+    """Play a recorded game again (same agents, seeds, limits, and the league's sandbox;
+    ``isolated``: in processes of their own or not, as the league played by default);
     an AssertionError when its actions, winner or forfeit reasons differ. Agents that read
     the clock may differ."""
+    if isolated is None:
+        isolated = result.context.get("isolated", True) if result.context else True
     context = {"game": result.game.to_dict(), "limits": result.settings["limits"],
                "seed": result.settings["seed"], "agents": [s.to_dict() for s in result.agents],
                "openings": result.settings["openings"], "isolated": isolated,
