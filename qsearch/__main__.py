@@ -48,11 +48,17 @@ def cmd_solve(args) -> int:
         from qsearch.proofs.quarto_own.cli import cli_solve
 
         return cli_solve(args)
-    if args.game == "quarto" and not args.position.strip() and not args.max_nodes_given:
-        # standard Quarto's proof; with --max-nodes, the budgeted solve of any game below
+    proof_options = args.check is not None or args.start is not None or args.seed is not None
+    if args.game == "quarto" and (proof_options or not args.position.strip()
+                                  and not args.max_nodes_given):
+        # standard Quarto's proof; with --max-nodes or moves, the budgeted solve of any game
+        # below
         from qsearch.proofs.quarto_standard.cli import cli_solve
 
         return cli_solve(args)
+    if proof_options:
+        raise ValueError("--check, --start and --seed are for the Quarto proofs (solve quarto, "
+                         f"solve quarto-own), not for {args.game}")
     if args.game not in GAMES:
         return _solve_any(args)
     state = _load(args.game, args.position)

@@ -230,6 +230,54 @@ def drop_a_distance(p):
     del _first(p, "move", 1)[0]["piece"]
 
 
+# ------------------------------------------------------------------ labels (issue 31)
+def _as_format_1(p):
+    """The same tree without the distance, as the sign-only builder wrote it (format 1)."""
+    p["format"] = FORMATS[0]
+    del p["wins_by_piece"]
+    for fm in p["first_moves"]:
+        del fm["score_for_player_0"]
+    for node, *_ in proof_nodes(p):
+        node.pop("piece", None)
+        node.pop("score", None)
+
+
+def downgrade_keeping_a_bound(p):
+    """The audit's forgery: relabelled format 1 (whose checker skips the distance) with a
+    bound of its own; the report used to repeat it."""
+    _as_format_1(p)
+    p["wins_by_piece"] = 3
+
+
+def downgrade_keeping_the_leaf_scores(p):
+    p["format"] = FORMATS[0]
+    del p["wins_by_piece"]
+    for fm in p["first_moves"]:
+        del fm["score_for_player_0"]
+    for node, *_ in proof_nodes(p):
+        node.pop("piece", None)
+
+
+def downgrade_keeping_a_distance(p):
+    _as_format_1(p)
+    _first(p, "replies", 2)[0]["piece"] = 5
+
+
+def downgrade_keeping_first_move_scores(p):
+    scores = [fm["score_for_player_0"] for fm in p["first_moves"]]
+    _as_format_1(p)
+    for fm, s in zip(p["first_moves"], scores, strict=True):
+        fm["score_for_player_0"] = s
+
+
+def score_on_an_inner_node(p):
+    """A 'score' on the root (a replies node) stood in for its subtree in the distance's
+    minimax: with the root's piece and the bound set to match, piece 1 used to pass."""
+    root = _root(p)
+    root["score"] = -16                 # player 0 to move "loses at once": piece 1
+    root["piece"] = p["wins_by_piece"] = 1
+
+
 def missing_key(p):
     del proof_leaves(p)[0][0]["key"]
 
@@ -303,6 +351,16 @@ MUTATIONS = [
     (wrong_type_to_move, r"wrong player to move: True recorded"),
     (wrong_type_depth, r"wrong type: the proof 'depth' is '4'"),
     (wrong_depth, r"a solved leaf at ply 4, not at the proof's depth 5"),
+    (downgrade_keeping_a_bound, r"a format-2 field 'wins_by_piece' at the top of the proof "
+                                r"in a qsearch-quarto-own-proof/1 proof"),
+    (downgrade_keeping_the_leaf_scores, r"a format-2 field 'score' in tree 0 \(prover 1\) "
+                                        r"after moves \[0, \d+, \d+, \d+\] in a "
+                                        r"qsearch-quarto-own-proof/1 proof"),
+    (downgrade_keeping_a_distance, r"a format-2 field 'piece' .* after moves \[0, \d+\]"),
+    (downgrade_keeping_first_move_scores, r"a format-2 field 'score_for_player_0' in "
+                                          r"first_moves\[0\]"),
+    (score_on_an_inner_node, r"a 'score' on a 'replies' node: only solved leaves carry an "
+                             r"exact score .* after moves \[\]"),
 ]
 
 
@@ -321,6 +379,13 @@ def test_the_untampered_proof_passes_the_full_structure_check(committed):
     assert report["leaves"] == len(proof_leaves(committed))
     assert report["leaves re-solved"] == 0
     assert report["wins_by_piece"] == committed["wins_by_piece"]
+    # what was proved, in words: the game, the start (no moves: the empty board), the claim
+    assert report["game"].startswith("document 000's Quarto")
+    assert report["start"] == report["start actions"] == []
+    assert report["claim"] == ("document 000's Quarto from the empty board: player 1 (the "
+                               "second player) wins with perfect play, completing a line "
+                               f"with piece {committed['wins_by_piece']} at the latest")
+    assert "no leaf re-solved" in report["checked"] and "seed" not in report
 
 
 def test_the_distance_is_the_trees_minimax_and_the_first_moves_agree(committed):
@@ -349,17 +414,12 @@ def test_the_distance_is_the_trees_minimax_and_the_first_moves_agree(committed):
 def test_a_format_1_proof_is_still_read_and_checked(committed, tmp_path):
     """The same tree without the distance, as the sign-only builder wrote it."""
     old = copy.deepcopy(committed)
-    old["format"] = FORMATS[0]
-    del old["wins_by_piece"]
-    for fm in old["first_moves"]:
-        del fm["score_for_player_0"]
-    for node, *_ in proof_nodes(old):
-        node.pop("piece", None)
-        node.pop("score", None)
+    _as_format_1(old)
     path = tmp_path / "v1.json"
     path.write_text(json.dumps(old))
     report = check_proof(load_proof(path), sample=0)
     assert report["format"] == FORMATS[0] and report["wins_by_piece"] is None
+    assert report["claim"].endswith("player 1 (the second player) wins with perfect play")
     leaf_below_target(old)
     with pytest.raises(ValueError, match="leaf value does not reach the target"):
         check_proof(old, sample=0)
@@ -463,3 +523,68 @@ def test_the_cli_check_fails_on_a_forgery(committed, tmp_path, capsys):
     assert main(["solve", "quarto-own", "--check", "0", "--proof", str(path)]) == 2
     assert "headline value_for_player_0 +1 is not what the trees prove" in \
         capsys.readouterr().err
+
+
+# ------------------------------------------------------------------ the command (issue 31)
+def _no_check(monkeypatch):
+    """Fail the test at once if the command starts a check (a full one takes minutes)."""
+    from qsearch.proofs.quarto_own import checker
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the check was started")
+
+    monkeypatch.setattr(checker, "check_proof", refuse)
+
+
+@pytest.mark.parametrize("game", ["quarto-own", "quarto"])
+@pytest.mark.parametrize("n", ["-5", "-1"])
+def test_a_negative_sample_is_a_one_line_error(game, n, monkeypatch, capsys):
+    """``--check -5`` used to run the full check (every leaf, minutes)."""
+    _no_check(monkeypatch)
+    assert main(["solve", game, "--check", n]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "Traceback" not in err
+    assert f"error: --check N must be a number of leaves >= 0, not {n}" in err
+
+
+@pytest.mark.parametrize("game", ["quarto-own", "quarto"])
+def test_a_directory_as_the_proof_is_a_one_line_error(game, tmp_path, monkeypatch, capsys):
+    """``--proof DIR``: the check used to end in a traceback, the build to fail only when
+    writing, after the whole solve."""
+    from qsearch.proofs.quarto_own import builder
+    from qsearch.proofs.quarto_standard import builder as standard_builder
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the build was started")
+
+    monkeypatch.setattr(builder, "build_proof", refuse)
+    monkeypatch.setattr(standard_builder, "build_standard_proof", refuse)
+    assert main(["solve", game, "--check", "0", "--proof", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: {tmp_path} is a directory, not a proof file\n"
+    assert main(["solve", game, "--proof", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err == f"error: --proof {tmp_path} is a directory: name the proof file to write\n"
+    assert main(["solve", game, "--check", "0", "--proof", str(tmp_path / "none.json")]) == 2
+    assert "cannot read the proof" in capsys.readouterr().err
+
+
+def test_a_seed_without_a_sample_is_refused(monkeypatch, capsys):
+    _no_check(monkeypatch)
+    assert main(["solve", "quarto-own", "--check", "--seed", "3"]) == 2
+    assert main(["solve", "quarto-own", "--seed", "3"]) == 2
+    assert main(["solve", "quarto-own", "--start", "", "--check", "0"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[:2] == ["error: --seed chooses the sampled leaves: it goes with --check N"] * 2
+    assert err[2].startswith("error: --start is for standard Quarto's proof")
+
+
+def test_a_downgraded_proof_fails_the_command(committed, tmp_path, capsys):
+    forged = copy.deepcopy(committed)
+    downgrade_keeping_a_bound(forged)
+    path = tmp_path / "downgraded.json"
+    path.write_text(json.dumps(forged))
+    assert main(["solve", "quarto-own", "--check", "0", "--proof", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "a format-2 field 'wins_by_piece'" in captured.err
+    assert '"wins_by_piece": 3' not in captured.out

@@ -20,7 +20,7 @@ from qsearch.__main__ import main
 from qsearch.core.results import SolveResult
 from qsearch.games import Quarto
 from qsearch.proofs.quarto_own import check_proof, load_proof, proof_leaves, proof_nodes
-from qsearch.proofs.quarto_own.format import FORMAT_STANDARD
+from qsearch.proofs.quarto_own.format import FORMAT_STANDARD, start_moves
 from qsearch.proofs.quarto_standard import CHECK_REPORT, DEFAULT_PROOF, build_standard_proof
 from qsearch.proofs.quarto_standard import builder as builder_module
 from qsearch.search.quarto_solver import QuartoSolver
@@ -39,6 +39,7 @@ def _start(placed=6, seed=5):
 
 
 START = _start()
+START_MOVES = " ".join(start_moves(START, Quarto))       # as --start takes it
 
 
 @pytest.fixture(scope="module")
@@ -147,6 +148,15 @@ def leaf_below_target(p):
     leaf["value"] = -1 if leaf["to_move"] == p["trees"][0]["prover"] else 1
 
 
+def claim_a_distance(p):
+    """Format 2's bound on a standard proof, whose checker skips the distance."""
+    p["wins_by_piece"] = 9
+
+
+def score_a_leaf(p):
+    _leaf(p)["score"] = 5
+
+
 FORGERIES = [
     (flip_a_leaf, r"the second engine disagrees with a leaf value"),
     (drop_a_reply, r"a reply class is missing"),
@@ -154,6 +164,9 @@ FORGERIES = [
     (move_the_start, r"does not start at the start position"),
     (claim_a_win, r"the headline value_for_player_0 \+1 is not what the trees prove \(\+0\)"),
     (leaf_below_target, r"a leaf value does not reach the target 0"),
+    (claim_a_distance, r"a format-2 field 'wins_by_piece' at the top of the proof in a "
+                       r"qsearch-quarto-standard-proof/1 proof"),
+    (score_a_leaf, r"a format-2 field 'score' .* in a qsearch-quarto-standard-proof/1 proof"),
 ]
 
 
@@ -203,6 +216,9 @@ def test_the_shipped_check_report_covers_the_committed_proof():
     report = json.loads(CHECK_REPORT.read_text())
     leaves = sorted((tuple(a), n["value"], n["nodes"]) for n, a, *_ in proof_leaves(proof))
     assert report["engine"] == "verifier" and report["format"] == FORMAT_STANDARD
+    # its leaves are this proof's, which starts at the empty board (the shipped report
+    # predates the named start: a report without "start actions" is still read)
+    assert proof["start"] == report.get("start actions", []) == []
     assert report["leaves re-solved"] == report["leaves"] == len(leaves)
     assert sorted((tuple(r["actions"]), r["value"], r["recorded nodes"])
                   for r in report["re-solved"]) == leaves
@@ -227,7 +243,7 @@ def test_the_command_writes_the_full_report(small, tmp_path, capsys):
     path = tmp_path / "proof.json"
     path.write_text(json.dumps(small[0]))
     assert main(["solve", "quarto", "--check", "--proof", str(path), "--report",
-                 str(tmp_path / "report.json")]) == 0
+                 str(tmp_path / "report.json"), "--start", START_MOVES]) == 0
     out = capsys.readouterr().out
     full = json.loads((tmp_path / "report.json").read_text())
     assert '"engine": "verifier"' in out and '"re-solved"' not in out
@@ -240,6 +256,10 @@ def test_the_command_checks_the_shipped_proof_and_refuses_bad_options(capsys):
     assert main(["solve", "quarto", "--check", "0"]) == 0          # the structure only
     out = capsys.readouterr().out
     assert '"value_for_player_0": 0' in out and '"leaves re-solved": 0' in out
+    # what it proves, named: the game, the start (no moves: the empty board), the claim
+    assert '"game": "standard Quarto' in out and '"start": []' in out
+    assert ('"claim": "standard Quarto from the empty board: a draw with perfect play"'
+            in out)
     assert main(["solve", "quarto", "--workers", "0"]) == 2
     assert main(["solve", "quarto", "--check", "--engine", "quarto_ab"]) == 2
     assert main(["solve", "quarto", "--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]) == 2
@@ -275,3 +295,94 @@ def test_a_solver_bug_passes_the_solvers_own_check_but_not_the_verifiers(monkeyp
     monkeypatch.undo()
     with pytest.raises(ValueError, match="the second engine disagrees with a leaf value"):
         check_proof(proof)                                  # the default engine: the verifier
+
+
+# ------------------------------------------------------------------ what a proof proves (issue 31)
+def _report(out: str) -> dict:
+    """The report the command prints (its JSON object, after the log lines)."""
+    return json.loads(out[out.index("\n{") + 1:] if not out.startswith("{") else out)
+
+
+def test_the_command_refuses_a_proof_of_another_start(small, tmp_path, capsys):
+    """The audit's forgery: a genuine proof of a position six pieces in passed ``solve
+    quarto --check`` as if it proved standard Quarto, its start named nowhere."""
+    proof, _ = small
+    path = tmp_path / "elsewhere.json"
+    path.write_text(json.dumps(proof))
+    assert main(["solve", "quarto", "--check", "0", "--proof", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert captured.err.count("\n") == 1 and captured.out == ""
+    assert (f"the proof is about another position: its trees start at the position after "
+            f"{len(START)} moves ({START_MOVES}) {START}, not at the empty board, the position "
+            f"asked for") in captured.err
+    # asked for that position, it is checked, and the report says what it proves
+    assert main(["solve", "quarto", "--check", "0", "--proof", str(path),
+                 "--start", START_MOVES]) == 0
+    report = _report(capsys.readouterr().out)
+    assert report["game"].startswith("standard Quarto")
+    assert report["start"] == START_MOVES.split() and report["start actions"] == START
+    assert report["claim"] == (f"standard Quarto from the position after {len(START)} moves "
+                               f"({START_MOVES}): a draw with perfect play")
+    # another start (the same moves but the last two; numbers work too) is refused
+    shorter = " ".join(str(a) for a in START[:-2])
+    assert main(["solve", "quarto", "--check", "0", "--proof", str(path),
+                 "--start", shorter]) == 2
+    assert f"not at the position after {len(START) - 2} moves" in capsys.readouterr().err
+
+
+def test_the_checker_refuses_another_start_when_asked_for_one(small):
+    proof, _ = small
+    with pytest.raises(ValueError, match=rf"its trees start at the position after "
+                                         rf"{len(START)} moves .* not at the empty board"):
+        check_proof(copy.deepcopy(proof), sample=0, start=[])
+    assert check_proof(copy.deepcopy(proof), sample=0, start=START)["start actions"] == START
+
+
+def test_start_is_for_the_proof_and_names_a_legal_position(capsys):
+    assert main(["solve", "quarto", "--check", "0", "--start", "2357 zz"]) == 2
+    assert main(["solve", "quarto", "2357", "--check", "0"]) == 2
+    assert main(["solve", "connect4", "--start", "4"]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0].startswith("error: --start move 2: 'zz' is not a legal move here; legal: ")
+    assert err[1].startswith("error: a proof's start position is given with --start MOVES")
+    assert err[2] == ("error: --check, --start and --seed are for the Quarto proofs (solve "
+                      "quarto, solve quarto-own), not for connect4")
+
+
+def test_the_sampled_check_draws_a_seed_prints_it_and_repeats_it(small, tmp_path, capsys,
+                                                                  monkeypatch):
+    """The sample used to be seed 0's every time: the same leaves, run after run. (Which
+    leaves are chosen is the point here: the engine is a stand-in returning the recorded
+    values; the tests above re-solve leaves for real.)"""
+    from qsearch.proofs.quarto_own import checker
+
+    proof, _ = small
+    recorded = {tuple(START + a): n["value"] for n, a, *_ in proof_leaves(proof)}
+
+    def stand_in(actions, engine, standard=False):
+        v = recorded[tuple(actions)]
+        return {"actions": list(actions), "value": v, "score": v, "nodes": 1, "seconds": 0.0}
+
+    monkeypatch.setattr(checker, "check_leaf", stand_in)
+    path = tmp_path / "proof.json"
+    path.write_text(json.dumps(proof))
+    n = len(proof_leaves(proof))
+    runs = []
+    for extra in ([], [], None):
+        if extra is None:                                  # repeat the first run's sample
+            extra = ["--seed", str(runs[0][0])]
+        assert main(["solve", "quarto", "--check", "2", "--proof", str(path), "--start",
+                     START_MOVES, "--report", str(tmp_path / "r.json"), *extra]) == 0
+        out = capsys.readouterr().out
+        report = json.loads((tmp_path / "r.json").read_text())
+        seed = report["seed"]
+        assert f"sampling 2 leaves with seed {seed} (--seed {seed} chooses the same ones)" in out
+        assert report["leaves re-solved"] == 2
+        assert f"2 of {n} leaves re-solved by verifier (seed {seed})" in report["checked"]
+        runs.append((seed, [r["actions"] for r in report["re-solved"]]))
+    assert runs[0][0] != runs[1][0]                        # drawn: 1 chance in 2**32 to match
+    assert runs[2] == runs[0]                              # --seed: the same leaves again
+    # the library draws one too, and reports it
+    assert check_proof(copy.deepcopy(proof), sample=1)["seed"] not in (None, runs[0][0])
+    with pytest.raises(ValueError, match="sample must be a number of leaves >= 0"):
+        check_proof(copy.deepcopy(proof), sample=-5)

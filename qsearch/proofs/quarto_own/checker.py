@@ -37,12 +37,17 @@ import time
 from concurrent.futures import as_completed
 
 from qsearch.proofs.quarto_own.format import (
+    DISTANCE_FIELDS,
     FORMAT,
     FORMAT_STANDARD,
     FORMATS,
+    claim_of,
+    describe_start,
+    game_name,
     game_of,
     key_of,
     node_piece,
+    start_moves,
     state_after,
 )
 
@@ -183,6 +188,8 @@ def _check_header(proof) -> tuple:
     if standard and "first_moves" in proof:
         raise ValueError("'first_moves' in a standard Quarto proof: its value rests on the "
                          "trees alone")
+    if proof["format"] != FORMAT:
+        _no_distance(proof, "proof", proof["format"], where)
     claim = _need_int(proof, "value_for_player_0", (-1, 0, 1), "the headline", where)
     depth = _need_int(proof, "depth", range(1, 33), "the proof", where)
     for key in ("trees",) if standard else ("first_moves", "trees"):
@@ -200,6 +207,15 @@ def _check_header(proof) -> tuple:
         targets[p] = t
     _check_value(claim, targets)
     return claim, depth
+
+
+def _no_distance(obj, kind: str, fmt: str, where: str) -> None:
+    """A proof of a format without distances (format 1, standard Quarto's) carries none of
+    format 2's fields: a downgraded label must not smuggle in an unchecked distance."""
+    for key in DISTANCE_FIELDS[kind]:
+        if isinstance(obj, dict) and key in obj:
+            raise ValueError(f"a format-2 field {key!r} {where} in a {fmt} proof: that format "
+                             f"records no distances (only {FORMAT} does, and checks them)")
 
 
 def _check_value(claim: int, targets: dict) -> None:
@@ -230,9 +246,10 @@ class _TreeChecker:
     :func:`~qsearch.proofs.quarto_own.format.proof_leaves`."""
 
     def __init__(self, index: int, prover: int, target: int, depth: int, root_keys: dict,
-                 exact: bool = False, timed: bool = True):
+                 exact: bool = False, timed: bool = True, fmt: str = FORMAT):
         self.index, self.prover, self.target, self.depth = index, prover, target, depth
         self.exact = exact                        # format 2: exact scores and distances
+        self.fmt = fmt
         self.timed = timed                        # leaves carry "seconds" (not standard's)
         self.start_name = "the empty board"
         self.root_keys = root_keys                # the empty board's children, computed once
@@ -276,6 +293,15 @@ class _TreeChecker:
         if kind in ("move", "replies") and ply >= self.depth:
             raise ValueError(f"a {kind!r} node at ply {ply}, at or below the proof's depth "
                              f"{self.depth} {where}")
+        if not self.exact:
+            _no_distance(node, "node", self.fmt, where)
+            if kind == "value":
+                _no_distance(node, "leaf", self.fmt, where)
+        if kind != "value" and "score" in node:
+            # format 2's distance reads a node's "score" before its subtree: on any node but a
+            # solved leaf it would stand in for the subtree, unchecked
+            raise ValueError(f"a 'score' on a {kind!r} node: only solved leaves carry an exact "
+                             f"score {where}")
         getattr(self, "_" + kind)(node, state, actions, where)
         if self.exact and self.target == 1:
             self._piece(node, state, where)
@@ -424,6 +450,8 @@ def _check_first_moves(proof, claim: int, root_keys: dict) -> dict:
         if not _is_int(a) or a not in root_keys:
             raise ValueError(f"first_moves inconsistent: illegal first move {a!r} {where}")
         v = _need_int(fm, "value_for_player_0", (-1, 0, 1), "a first move", where)
+        if proof["format"] != FORMAT:
+            _no_distance(fm, "first move", proof["format"], where)
         k = root_keys[a]
         if k in got:
             raise ValueError(f"first_moves inconsistent: two first moves of one class "
@@ -474,20 +502,37 @@ def _start_of(proof):
     return root, start
 
 
-def _check_structure(proof) -> tuple:
-    """Everything but the leaves' values: returns ``(nodes checked, solved leaves)``, each
-    leaf with its actions from the empty board."""
+def _check_start(proof, start: list, asked) -> list:
+    """The names of the ``start`` moves; with ``asked`` (the start the caller wants checked,
+    as actions), the proof's start must be that one: a proof of another position proves
+    nothing about it."""
+    names = start_moves(start, game_of(proof))
+    if asked is not None and list(asked) != start:
+        try:
+            want = describe_start(start_moves(list(asked), game_of(proof)))
+        except ValueError:
+            want = f"the actions {list(asked)}"
+        raise ValueError(f"the proof is about another position: its trees start at "
+                         f"{describe_start(names)}{f' {start}' if start else ''}, not at "
+                         f"{want}, the position asked for")
+    return names
+
+
+def _check_structure(proof, asked_start=None) -> tuple:
+    """Everything but the leaves' values: returns ``(nodes checked, solved leaves, start
+    names)``, each leaf with its actions from the empty board."""
     claim, depth = _check_header(proof)
     exact = proof["format"] == FORMAT
     nodes, leaves = 0, []
     root, start = _start_of(proof)
+    names = _check_start(proof, start, asked_start)
     root_keys = _children_keys(root)
     if proof["format"] != FORMAT_STANDARD:
         _check_first_move_played(proof, _check_first_moves(proof, claim, root_keys), root_keys)
     winning = None
     for i, tree in enumerate(proof["trees"]):
         walker = _TreeChecker(i, tree["prover"], tree["target"], depth, root_keys, exact,
-                              timed=proof["format"] != FORMAT_STANDARD)
+                              timed=proof["format"] != FORMAT_STANDARD, fmt=proof["format"])
         if start:
             walker.start_name = f"the start position {start}"
         walker.walk(tree["root"], root, [])
@@ -498,7 +543,7 @@ def _check_structure(proof) -> tuple:
     if exact:
         _check_first_move_scores(proof, root_keys, winning)
         _check_root_bound(proof, winning)
-    return nodes, [(n, start + a) for n, a in leaves]
+    return nodes, [(n, start + a) for n, a in leaves], names
 
 
 def _check_root_bound(proof, winning) -> None:
@@ -515,8 +560,8 @@ def _check_root_bound(proof, winning) -> None:
                          f"recorded, the tree's root proves {winning[0]['piece']}")
 
 
-def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | None = None,
-                executor=None, log=None) -> dict:
+def check_proof(proof, sample: int | None = None, seed: int | None = None,
+                engine: str | None = None, executor=None, log=None, start=None) -> dict:
     """Check a proof; returns a report, raises ValueError at the first error.
 
     The structure is always checked in full (see the module's docstring): the headline value
@@ -526,9 +571,16 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | N
     its alpha-beta to the end, or ``"plain"``, the solver without table or ordering; standard
     Quarto: ``"verifier"``, the default, an engine sharing no code with the solver,
     ``"solver"``, a fresh Quarto solver, or ``"alphabeta"``, qsearch's generic alpha-beta
-    core): all of them, or ``sample`` chosen with ``seed``. The report's ``"re-solved"``
-    lists each re-solved leaf (its moves, value, the engine's nodes beside the recorded ones,
-    seconds), in the order of the moves.
+    core): all of them, or ``sample`` chosen with ``seed`` (None: a random seed, drawn here;
+    the report's ``"seed"`` repeats the choice). The report's ``"re-solved"`` lists each
+    re-solved leaf (its moves, value, the engine's nodes beside the recorded ones, seconds),
+    in the order of the moves.
+
+    ``start``: the position the caller wants proved, as actions from the empty board (``[]``:
+    the empty board); a proof whose trees start elsewhere is refused. None: any start (the
+    report names it). The report opens with what was proved: ``"game"``, ``"start"`` (the
+    start's moves by name, ``[]`` for the empty board), ``"start actions"`` and ``"claim"``
+    (the value in words, and format 2's distance).
     """
     standard = isinstance(proof, dict) and proof.get("format") == FORMAT_STANDARD
     allowed = STANDARD_ENGINES if standard else OWN_ENGINES
@@ -540,10 +592,19 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | N
                          f"{allowed}")
     log = log or (lambda *a, **k: None)
     t0 = time.perf_counter()
-    nodes, leaves = _check_structure(proof)
+    if sample is not None and (not _is_int(sample) or sample < 0):
+        raise ValueError(f"sample must be a number of leaves >= 0 (None: every leaf), "
+                         f"not {sample!r}")
+    nodes, leaves, names = _check_structure(proof, start)
     structure_seconds = time.perf_counter() - t0
     chosen = leaves
-    if sample is not None:
+    if sample == 0:
+        chosen, seed = [], None                      # the structure only: nothing to draw
+    elif sample is not None:
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 32)
+        log(f"re-solving {min(sample, len(leaves))} of {len(leaves)} leaves chosen with seed "
+            f"{seed} (the same seed chooses the same leaves)")
         chosen = random.Random(seed).sample(leaves, min(sample, len(leaves)))
     t1 = time.perf_counter()
     # each leaf is compared with its own record (a draw's two trees may share a position)
@@ -570,9 +631,19 @@ def check_proof(proof, sample: int | None = None, seed: int = 0, engine: str | N
         if (i + 1) % every == 0:
             log(f"leaves re-solved: {i + 1}/{len(chosen)} ({time.perf_counter() - t1:.0f} s)")
     distance = {} if standard else {"wins_by_piece": proof.get("wins_by_piece")}
-    return {"format": proof["format"], "value_for_player_0": proof["value_for_player_0"],
+    sampled = {} if seed is None or sample in (None, 0) else {"seed": seed}
+    checked = (f"the structure in full, and every leaf re-solved by {engine}"
+               if len(chosen) == len(leaves) else
+               "the structure in full, no leaf re-solved: the leaves' values are the "
+               "builder's" if not chosen else
+               f"the structure in full, and {len(chosen)} of {len(leaves)} leaves re-solved "
+               f"by {engine} (seed {seed}): the other leaves' values are the builder's, "
+               f"not re-solved")
+    return {"game": game_name(proof), "start": names, "start actions": proof.get("start", []),
+            "claim": claim_of(proof, names), "checked": checked,
+            "format": proof["format"], "value_for_player_0": proof["value_for_player_0"],
             **distance, "nodes checked": nodes, "leaves": len(leaves),
-            "leaves re-solved": len(chosen), "engine": engine,
+            "leaves re-solved": len(chosen), **sampled, "engine": engine,
             "engine nodes": sum(r["engine nodes"] for r in resolved),
             "structure seconds": round(structure_seconds, 2),
             "re-solve seconds": round(time.perf_counter() - t1, 2),

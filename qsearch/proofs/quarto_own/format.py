@@ -29,11 +29,16 @@ from pathlib import Path
 
 from qsearch.games import OwnPieceQuarto
 
+FORMAT_1 = "qsearch-quarto-own-proof/1"                # values only (the sign-only builder)
 FORMAT = "qsearch-quarto-own-proof/2"                  # what the builder writes
 # Standard Quarto's proof (qsearch.proofs.quarto_standard): format 1's trees on the standard
 # game's actions (a gift, then a placement), values only, from the position after ``start``.
 FORMAT_STANDARD = "qsearch-quarto-standard-proof/1"
-FORMATS = ("qsearch-quarto-own-proof/1", FORMAT, FORMAT_STANDARD)   # what load_proof reads
+FORMATS = (FORMAT_1, FORMAT, FORMAT_STANDARD)          # what load_proof reads
+# The distance's fields, format 2's alone: a proof of another format carrying one is refused
+# (a format-1 file with a "wins_by_piece" would have it repeated unchecked).
+DISTANCE_FIELDS = {"proof": ("wins_by_piece",), "first move": ("score_for_player_0",),
+                   "node": ("piece",), "leaf": ("score",)}
 DATA = Path(__file__).resolve().parents[2] / "data"     # qsearch/data: shipped with the package
 DEFAULT_PROOF = DATA / "quarto_own_proof.json"          # the committed proof (read, checked)
 # A new solve writes into the current directory (never over the shipped proof) and resumes
@@ -79,13 +84,63 @@ def load_proof(path=DEFAULT_PROOF) -> dict:
     """Read a proof file; raises ValueError if it is not one (a cut or corrupted file, not
     JSON, or another format). Its content is checked by
     :func:`~qsearch.proofs.quarto_own.checker.check_proof`."""
+    path = Path(path)
+    if path.is_dir():
+        raise ValueError(f"{path} is a directory, not a proof file")
     try:
-        data = json.loads(Path(path).read_text())
+        data = json.loads(path.read_text())
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ValueError(f"{path} is not valid JSON (a cut or corrupted file?): {err}") from None
+    except OSError as err:
+        raise ValueError(f"cannot read the proof {path}: {err.strerror or err}") from None
     if not isinstance(data, dict) or data.get("format") not in FORMATS:
         raise ValueError(f"{path} is not a proof in one of the formats {list(FORMATS)}")
     return data
+
+
+def game_name(proof) -> str:
+    """The game a proof is about, in words (from its format, not from what the file says)."""
+    if proof.get("format") == FORMAT_STANDARD:
+        return "standard Quarto (each player places the piece the other gave him)"
+    return "document 000's Quarto (each player places a piece of his own choice)"
+
+
+def start_moves(start, game: type = OwnPieceQuarto) -> list:
+    """The names of the ``start`` actions (``action_to_string``), replayed from the empty
+    board of ``game``; ``[]`` for the empty board. Raises ValueError on an illegal action."""
+    state, names = game(), []
+    for k, a in enumerate(start, 1):
+        if state.is_terminal() or a not in state.legal_actions():
+            raise ValueError(f"start move {k} ({a!r}) is not legal after {names}")
+        names.append(state.action_to_string(a))
+        state.apply_action(a)
+    return names
+
+
+def describe_start(names) -> str:
+    """``"the empty board"`` or ``"the position after 6 moves (2357 (4,3) ...)"``."""
+    if not names:
+        return "the empty board"
+    return (f"the position after {len(names)} move{'s' if len(names) > 1 else ''} "
+            f"({' '.join(names)})")
+
+
+def claim_of(proof, names=None) -> str:
+    """What a (checked) proof proves, in words: the game, the start, the value and (format 2)
+    the distance. ``names``: the start's moves (:func:`start_moves`), if already known."""
+    if names is None:
+        names = start_moves(proof.get("start", []), game_of(proof))
+    v = proof["value_for_player_0"]
+    who = ["player 0", "player 1"]
+    if not names:
+        who = ["player 0 (the first player)", "player 1 (the second player)"]
+    what = (f"{who[0]} wins" if v > 0 else f"{who[1]} wins" if v < 0 else "a draw") + \
+        " with perfect play"
+    if proof.get("format") == FORMAT and "wins_by_piece" in proof:
+        what += (f", completing a line with piece {proof['wins_by_piece']} at the latest")
+    game = "standard Quarto" if proof.get("format") == FORMAT_STANDARD else \
+        "document 000's Quarto"
+    return f"{game} from {describe_start(names)}: {what}"
 
 
 def node_piece(node, state, prover: int):
