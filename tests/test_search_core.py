@@ -74,7 +74,8 @@ def position_for(game: str, seed: int):
     tree = random_tree_spec(rng, rng.randint(2, 5), branching=4)
     while not isinstance(tree, list):
         tree = random_tree_spec(rng, 3, branching=4)
-    return ExplicitTree(tree), None
+    # Depth 8 is below every leaf (to the end), and keeps a win of (100, 1) above a draw.
+    return ExplicitTree(tree), 8
 
 
 # Hypergammon and Pig are left out: their chance nodes need expectiminimax, which

@@ -33,6 +33,8 @@ from __future__ import annotations
 import math
 import numbers
 
+from qsearch.core.checks import check_integer
+
 PRUNE_MODES = (None, "star1", "star2")
 
 
@@ -49,8 +51,7 @@ def check_limit(limit) -> int:
     """``None`` -> 0 (every outcome), else an int >= 1."""
     if limit is None:
         return 0
-    if isinstance(limit, bool) or not isinstance(limit, int):
-        raise TypeError(f"limit must be None or an int >= 1, not {type(limit).__name__}")
+    limit = check_integer(limit, "limit", "None or an int >= 1")
     if limit < 1:
         raise ValueError(f"limit must be >= 1 outcomes, not {limit}")
     return limit

@@ -5,35 +5,86 @@ raises before anything is searched or changed, with a message that names the pro
 """
 from __future__ import annotations
 
+import numbers
 import operator
 
 UNLIMITED_DEPTH = 1 << 30
+"""A depth this deep or deeper means "to the end of the game" (searches stop at ply 256)."""
+UNLIMITED_NODES = (1 << 63) - 1
+"""A node limit this large or larger means "no limit" (the compiled counters are 64-bit)."""
+
+
+def check_integer(value, name: str, what: str) -> int:
+    """``value`` as a Python int: any integral type (numpy's included), not a bool or float.
+
+    ``what`` completes the TypeError's "must be ..." (for instance ``"an int >= 0 or None"``).
+    """
+    if isinstance(value, bool) or not hasattr(value, "__index__"):
+        raise TypeError(f"{name} must be {what}, not {type(value).__name__}")
+    return operator.index(value)
 
 
 def check_depth(depth) -> int:
-    """``depth`` as an int (None: no limit, returned as a very large depth)."""
+    """``depth`` as a Python int (None: no limit, returned as a very large depth).
+
+    Any integral value is accepted (numpy's too); a depth beyond :data:`UNLIMITED_DEPTH`
+    (deeper than any search goes, 2**63 or 2**70 for instance) means no limit, as None does.
+    """
     if depth is None:
         return UNLIMITED_DEPTH
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"depth must be an int >= 0 or None, not {type(depth).__name__}")
+    depth = check_integer(depth, "depth", "an int >= 0 or None")
     if depth < 0:
         raise ValueError(f"depth must be >= 0 (or None for no limit), not {depth}")
-    return depth
+    return min(depth, UNLIMITED_DEPTH)
+
+
+def check_max_nodes(max_nodes) -> int:
+    """``max_nodes`` as a Python int, 0 for no limit (None, or beyond the 64-bit range)."""
+    if max_nodes is None:
+        return 0
+    max_nodes = check_integer(max_nodes, "max_nodes", "an int or None")
+    if max_nodes < 1:
+        raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
+    return 0 if max_nodes >= UNLIMITED_NODES else max_nodes
 
 
 def check_limits(max_nodes, time_limit) -> tuple[int, float]:
-    """``(max_nodes or 0, time_limit or 0.0)``: 0 means no limit."""
-    if max_nodes is not None:
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
-            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-        if max_nodes < 1:
-            raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
+    """``(max_nodes or 0, time_limit or 0.0)``: 0 means no limit.
+
+    Any integral ``max_nodes`` is accepted (numpy's too); one of 2**63 or more means no limit.
+    """
+    nodes = check_max_nodes(max_nodes)
     if time_limit is not None:
-        if not isinstance(time_limit, (int, float)) or isinstance(time_limit, bool):
+        if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
             raise TypeError(f"time_limit must be seconds (a number), not {time_limit!r}")
         if not time_limit > 0:
             raise ValueError(f"time_limit must be > 0 seconds, not {time_limit}")
-    return (max_nodes or 0), float(time_limit or 0.0)
+    return nodes, float(time_limit or 0.0)
+
+
+MAX_LIMITED_DEPTH = 200
+
+
+def check_limited_minimax(depth, max_nodes) -> tuple[int, int | None]:
+    """``(depth, max_nodes)`` of :func:`limited_minimax`: a depth from 1 to 200 and a budget
+    of at least 1 node (None, or 2**63 and more: no limit); any integral type."""
+    depth = check_integer(depth, "depth", "an int >= 1")
+    if depth < 1:
+        raise ValueError(f"depth must be >= 1, not {depth}")
+    if depth > MAX_LIMITED_DEPTH:
+        raise ValueError(f"depth {depth} is too deep (at most {MAX_LIMITED_DEPTH})")
+    return depth, (check_max_nodes(max_nodes) or None)
+
+
+def check_mcts_max_nodes(max_nodes) -> int | None:
+    """MCTS's node cap: None (no cap) or an int >= 2 (the root and one child); a cap of
+    2**63 or more is no cap; any integral type."""
+    if max_nodes is None:
+        return None
+    max_nodes = check_integer(max_nodes, "max_nodes", "an int or None")
+    if max_nodes < 2:
+        raise ValueError(f"max_nodes must be >= 2, not {max_nodes}")
+    return None if max_nodes >= UNLIMITED_NODES else max_nodes
 
 
 def check_order(order, state) -> None:

@@ -8,9 +8,11 @@ the chance node's), so ``Q/N`` is that player's mean reward and UCT always maxim
 from __future__ import annotations
 
 import math
+import numbers
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from qsearch.core.checks import check_integer
 from qsearch.core.results import SearchResult
 
 
@@ -105,26 +107,23 @@ def check_options(state, iterations, time_limit, c, seed, evaluate, rollout_dept
     """Validate the options of :func:`mcts` (compiled and twin alike); returns the
     iteration budget (``None``: only the clock stops the search)."""
     if iterations is not None:
-        if isinstance(iterations, bool) or not isinstance(iterations, int):
-            raise TypeError(f"iterations must be an int or None, not {type(iterations).__name__}")
+        iterations = check_integer(iterations, "iterations", "an int or None")
         if iterations < 1:
             raise ValueError(f"iterations must be >= 1, not {iterations}")
     if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
             raise TypeError(f"time_limit must be seconds (a number), not {time_limit!r}")
         if not time_limit > 0:
             raise ValueError(f"time_limit must be > 0 seconds, not {time_limit}")
     if iterations is None and time_limit is None:
         raise ValueError("give iterations, time_limit or both: MCTS needs a limit")
-    if isinstance(c, bool) or not isinstance(c, (int, float)):
+    if isinstance(c, bool) or not isinstance(c, numbers.Real):
         raise TypeError(f"c must be a number, not {type(c).__name__}")
     if not c >= 0 or math.isinf(c):
         raise ValueError(f"c must be a finite number >= 0, not {c}")
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    check_integer(seed, "seed", "an int")
     if rollout_depth is not None:
-        if isinstance(rollout_depth, bool) or not isinstance(rollout_depth, int):
-            raise TypeError(f"rollout_depth must be an int or None, not {rollout_depth!r}")
+        rollout_depth = check_integer(rollout_depth, "rollout_depth", "an int or None")
         if rollout_depth < 0:
             raise ValueError(f"rollout_depth must be >= 0, not {rollout_depth}")
         if evaluate is None:

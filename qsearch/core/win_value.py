@@ -7,7 +7,9 @@ table evaluation of +130 against a win worth 1). So the default is derived from 
 evaluation's declared range, its ``bounds = (L, U)`` attribute (every qsearch heuristic has
 one; give your own function one with ``f.bounds = (L, U)``):
 
-* no evaluation (searched to the end, every leaf 0): a win is worth 1;
+* no evaluation (every leaf scores 0, as a draw does): a win is worth 1, or with a decay the
+  smallest whole number above ``|win_decay| * 256``, so that a win 256 plies away still
+  scores above a draw (``win_decay=0.1``: 26);
 * declared bounds: the smallest whole number above ``max(|L|, |U|) + |win_decay| * 256``, so
   even a win 256 plies away (the transposition table's horizon) outranks every heuristic
   value: 58 for Connect-4's ``line_weights`` (|v| <= 57.5), 415 for ``evaluation_table``, 83
@@ -18,7 +20,8 @@ one; give your own function one with ``f.bounds = (L, U)``):
   finite value and ask for the bounds or an explicit ``win_value``.
 
 An explicit ``win_value`` whose wins (``win_value - win_decay * ply`` at any ply the search can
-reach) do not lie above the declared bounds is refused with a ValueError.
+reach: the depth, or 256 plies for a search to the end) do not lie above the declared bounds,
+or above a draw's 0, is refused with a ValueError. A decay must be finite.
 """
 from __future__ import annotations
 
@@ -66,9 +69,12 @@ def default_win_value(bounds: tuple[float, float] | None, win_decay: float = 0.0
 
 
 def smallest_win(win_value: float, win_decay: float, depth) -> tuple[float, int]:
-    """The least a win can score in a search of ``depth`` plies (None: ply 1 only, no
-    heuristic leaf is below a deeper win) and the ply where it scores it."""
-    deepest = depth if isinstance(depth, int) and depth > 1 else 1
+    """The least a win can score in a search of ``depth`` plies (None: to the end, up to the
+    table's horizon of 256 plies) and the ply where it scores it."""
+    if depth is None or isinstance(depth, bool) or not hasattr(depth, "__index__"):
+        deepest = TABLE_HORIZON
+    else:
+        deepest = min(max(int(depth), 1), TABLE_HORIZON)
     ply = deepest if win_decay > 0 else 1
     return win_value - win_decay * ply, ply
 
@@ -82,9 +88,10 @@ def resolve_win_value(evaluate, win_value=None, win_decay: float = 0.0, *, depth
     value whose wins do not outrank the declared bounds, TypeError for a non-number.
     """
     win_decay = _number(win_decay, "win_decay")
-    if evaluate is None:
-        return 1.0 if win_value is None else _positive(win_value)
-    declared = evaluation_bounds(evaluate, bounds)
+    if math.isinf(win_decay):
+        raise ValueError(f"win_decay must be finite, not {win_decay}")
+    # Without an evaluation every leaf scores 0, as a draw does: the range (0, 0).
+    declared = (0.0, 0.0) if evaluate is None else evaluation_bounds(evaluate, bounds)
     if win_value is None:
         if declared is None and averages:
             raise ValueError(
@@ -94,17 +101,24 @@ def resolve_win_value(evaluate, win_value=None, win_decay: float = 0.0, *, depth
                 "win_value")
         return default_win_value(declared, win_decay)
     value = _positive(win_value)
-    if declared is not None:
-        least, ply = smallest_win(value, win_decay, depth)
-        top = max(abs(declared[0]), abs(declared[1]))
-        if not least > top:
-            where = "" if win_decay == 0 else f" at ply {ply} (win_decay={win_decay:g})"
+    least, ply = smallest_win(value, win_decay, depth)
+    where = "" if win_decay == 0 else f" at ply {ply} (win_decay={win_decay:g})"
+    if declared is None or declared == (0.0, 0.0):
+        if not least > 0:               # a win must score above a draw
             raise ValueError(
-                f"win_value={value:g} makes a win worth {least:g}{where}, not more than every "
-                f"value {_name(evaluate)} can return (its bounds are ({declared[0]:g}, "
-                f"{declared[1]:g})): the search would prefer a good-looking position to a win. "
-                f"Leave win_value out (default {default_win_value(declared, win_decay):g}) or "
-                f"raise it above {top:g}")
+                f"win_value={value:g} makes a win worth {least:g}{where}, no more than a "
+                "draw (0): the search could not tell that win from a draw or a loss. Leave "
+                "win_value out (the default is above every such score), raise it above "
+                f"{win_decay * ply:g} or search less deep")
+        return value
+    top = max(abs(declared[0]), abs(declared[1]))
+    if not least > top:
+        raise ValueError(
+            f"win_value={value:g} makes a win worth {least:g}{where}, not more than every "
+            f"value {_name(evaluate)} can return (its bounds are ({declared[0]:g}, "
+            f"{declared[1]:g})): the search would prefer a good-looking position to a win. "
+            f"Leave win_value out (default {default_win_value(declared, win_decay):g}) or "
+            f"raise it above {top:g}")
     return value
 
 

@@ -238,9 +238,18 @@ class SearchContext:
         return lo, hi, move, lo >= hi, stored
 
     def store(self, key: int, value: float, depth: int, move, ply: int, lo: float,
-              hi: float) -> None:
-        """Keep ``value`` (mover's view) found with the window (lo, hi) the children got."""
-        if value <= lo:
+              hi: float, cut: bool = False, fail_hard: bool = False) -> None:
+        """Keep ``value`` (mover's view) found with the window (lo, hi) the children got.
+
+        ``cut``: the node stopped early, so it failed high (a lower bound), even when the
+        window was empty (``strict``: lo == hi). An empty window searched fail-hard returns
+        the bound whatever the true value: then nothing is known and nothing is stored.
+        """
+        if fail_hard and not cut and lo >= hi:
+            return
+        if cut:
+            flag = ReferenceTable.LOWER    # cut off: the true value is at least this
+        elif value <= lo:
             flag = ReferenceTable.UPPER    # failed low: the true value is at most this
         elif value >= hi:
             flag = ReferenceTable.LOWER    # failed high: the true value is at least this

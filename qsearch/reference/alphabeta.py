@@ -75,7 +75,8 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
         if ctx.tt is not None and not ctx.aborted:
             lo, hi = window if is_max else (-window[1], -window[0])
             ctx.store(key, best if is_max else -best, depth,
-                      best_pv[0] if best_pv else None, node.ply, lo, hi)
+                      best_pv[0] if best_pv else None, node.ply, lo, hi, cut=cut,
+                      fail_hard=fail_hard)
         ctx.exit(node, best, best_pv)
         return best, best_pv
 

@@ -56,6 +56,7 @@ from qsearch.core.chance import (
     outcome_weights,
     resolve_bounds,
 )
+from qsearch.core.checks import check_depth
 from qsearch.core.win_value import resolve_win_value
 from qsearch.reference._common import INF, Node, SearchContext
 
@@ -68,10 +69,7 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
     """Value (for MAX, the root player) and best action of ``state``; see the module docs."""
     if depth is None:
         raise ValueError("expectiminimax needs a depth: dice games rarely end in reach")
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"depth must be an int >= 0, not {type(depth).__name__}")
-    if depth < 0:
-        raise ValueError(f"depth must be >= 0, not {depth}")
+    depth = check_depth(depth)
     prune_mode = check_prune(prune)
     k = check_limit(limit)
     if evaluate is not None and not callable(evaluate):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import time
 
+from qsearch.core.checks import check_limited_minimax
 from qsearch.core.results import LimitedResult
 from qsearch.reference._common import checked_number, fingerprint
 
@@ -43,11 +44,7 @@ class NodeCounter:
 def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
                     root_move="document") -> LimitedResult:
     """Twin of :func:`qsearch.search.limited_minimax.limited_minimax` (same result)."""
-    if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-        raise ValueError(f"depth must be an int >= 1, not {depth!r}")
-    if max_nodes is not None and (isinstance(max_nodes, bool) or not isinstance(max_nodes, int)
-                                  or max_nodes < 1):
-        raise ValueError(f"max_nodes must be an int >= 1 or None, not {max_nodes!r}")
+    depth, max_nodes = check_limited_minimax(depth, max_nodes)
     if root_move not in ("document", "best"):
         raise ValueError(f"root_move must be 'document' or 'best', not {root_move!r}")
     if state.is_terminal():

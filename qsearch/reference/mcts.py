@@ -35,10 +35,11 @@ version reimplements bit for bit, so the same ``seed`` gives identical statistic
 from __future__ import annotations
 
 import math
+import operator
 import time
 
 from qsearch.core.chance import check_probabilities
-from qsearch.core.checks import check_mcts_search
+from qsearch.core.checks import check_mcts_max_nodes, check_mcts_search
 from qsearch.core.constants import CHANCE, TERMINAL
 from qsearch.core.mcts_results import (
     ChildStats,
@@ -108,15 +109,6 @@ def sample_outcome(state, rng: SplitMix64) -> int:
         if u < total:
             return i
     return len(outcomes) - 1
-
-
-def check_max_nodes(max_nodes) -> None:
-    """``max_nodes``: None (no cap) or an int >= 2 (the root and at least one child)."""
-    if max_nodes is not None:
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
-            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-        if max_nodes < 2:
-            raise ValueError(f"max_nodes must be >= 2, not {max_nodes}")
 
 
 class NodePool:
@@ -231,13 +223,13 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
     ``max_nodes`` caps the tree as the compiled node pool: the root and every child made."""
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)
     check_mcts_search(state, iterations)
-    check_max_nodes(max_nodes)
+    max_nodes = check_mcts_max_nodes(max_nodes)
     if evaluate is None:
         rollout_depth = None
     else:
         evaluate = read_only(evaluate, resolve_win_value(evaluate, win_value, averages="mcts"))
     start = time.perf_counter()
-    rng = SplitMix64(seed)
+    rng = SplitMix64(operator.index(seed))
     player = state.current_player()
     root = Node(-1, player)
     root.open(state, player)

@@ -11,6 +11,8 @@ mover changes the window is mirrored and the value negated.
 """
 from __future__ import annotations
 
+import math
+
 from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
 
 
@@ -48,12 +50,16 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
         alpha0 = alpha
         actions = ctx.ordered_actions(state, tt_move)
         best, best_pv = -INF, []
+        cut = False
         for i, a in enumerate(actions):
             child = ctx.child(state, a)
             if i == 0:
                 v, pv = value(child, depth - 1, alpha, beta, mover, node, a)
             else:
-                v, pv = value(child, depth - 1, alpha, alpha + null_window, mover, node, a)
+                null_beta = alpha + null_window
+                if not null_beta > alpha:   # alpha = -inf (or huge): the window would be empty
+                    null_beta = math.nextafter(alpha, INF)
+                v, pv = value(child, depth - 1, alpha, null_beta, mover, node, a)
                 if alpha < v < beta and not ctx.aborted:
                     ctx.research(node, a, alpha, beta, v, view=mover)
                     v, pv = value(child, depth - 1, v, beta, mover, node, a)
@@ -65,11 +71,13 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
                 alpha = best
                 ctx.update(node, a, alpha, beta, best, view=mover)
             if alpha >= beta:
+                cut = True
                 ctx.cutoff(node, a, alpha, beta, best, pruned=actions[i + 1:], view=mover)
                 break
 
         if ctx.tt is not None and not ctx.aborted:
-            ctx.store(key, best, depth, best_pv[0] if best_pv else None, node.ply, alpha0, beta)
+            ctx.store(key, best, depth, best_pv[0] if best_pv else None, node.ply, alpha0, beta,
+                      cut=cut)
         ctx.exit(node, sign * best, best_pv, view=player)
         return sign * best, best_pv
 

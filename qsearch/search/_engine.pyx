@@ -47,7 +47,7 @@ another root player gives its move, and its value only when it is a win score (i
 above, where a value does not depend on the heuristic).
 """
 cimport cython
-from libc.math cimport INFINITY, NAN, fabs
+from libc.math cimport INFINITY, NAN, fabs, nextafter
 from libc.stdlib cimport free, malloc
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
@@ -402,7 +402,8 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
     """Value of ``g`` (``self.state``) from ``persp``'s view, window (alpha, beta) in that view."""
     cdef int moves[MAX_ACTIONS]
     cdef int n, i, j, mover, best_move = -1, tt_move = -1, flag
-    cdef double v, best, alpha0, sign = 1.0
+    cdef bint cut = False
+    cdef double v, best, alpha0, null_beta, sign = 1.0
     cdef long long node
     cdef TTEntry* entry
 
@@ -478,8 +479,11 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
         if not self.use_pvs or i == 0:
             v = child_value(self, g, depth - 1, alpha, beta, mover, ply + 1, node, moves[i])
         else:
-            v = child_value(self, g, depth - 1, alpha, alpha + self.null_window, mover, ply + 1,
-                            node, moves[i])
+            null_beta = alpha + self.null_window
+            if not null_beta > alpha:   # alpha = -inf (or huge): the window would be empty
+                null_beta = nextafter(alpha, INFINITY)
+            v = child_value(self, g, depth - 1, alpha, null_beta, mover, ply + 1, node,
+                            moves[i])
             if alpha < v < beta and not self.aborted:
                 self.researches += 1
                 if self.tracing:
@@ -503,6 +507,7 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
                     self.record_window("update", node, ply, moves[i], alpha, beta, best,
                                        mover)
             if alpha > beta or (alpha == beta and not self.strict):
+                cut = True
                 if i < n - 1:
                     self.cutoffs += 1
                     if self.tracing:
@@ -516,8 +521,14 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
         if self.fail_hard and self.prune:
             best = alpha
 
-    if self.tt is not None and not self.aborted:
-        if best <= alpha0:
+    # A node that cut failed high (its value is a lower bound), even in an empty window. An
+    # empty window (strict: alpha == beta) searched fail-hard returns beta whatever the true
+    # value: nothing is known, nothing is stored.
+    if (self.tt is not None and not self.aborted
+            and (cut or not self.fail_hard or alpha0 < beta)):
+        if cut:
+            flag = TT_LOWER
+        elif best <= alpha0:
             flag = TT_UPPER
         elif best >= beta:
             flag = TT_LOWER

@@ -30,6 +30,7 @@ from qsearch.heuristics._heuristic cimport Heuristic
 from qsearch.search.callbacks cimport checked_score, runs_python
 from qsearch.search.clock cimport now
 
+from qsearch.core.checks import check_limited_minimax
 from qsearch.heuristics import as_heuristic
 from qsearch.core.results import LimitedResult
 
@@ -118,17 +119,7 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     """
     if not isinstance(state, Game):
         raise TypeError(f"limited_minimax needs a qsearch game, not {type(state).__name__}")
-    if isinstance(depth, bool) or not isinstance(depth, int):
-        raise TypeError(f"depth must be an int >= 1, not {type(depth).__name__}")
-    if depth < 1:
-        raise ValueError(f"depth must be >= 1, not {depth}")
-    if depth > 200:
-        raise ValueError(f"depth {depth} is too deep (at most 200)")
-    if max_nodes is not None:
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
-            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-        if max_nodes < 1:
-            raise ValueError(f"max_nodes must be >= 1, not {max_nodes}")
+    depth, max_nodes = check_limited_minimax(depth, max_nodes)
     if root_move not in ("document", "best"):
         raise ValueError(f"root_move must be 'document' or 'best', not {root_move!r}")
     if state.is_terminal():

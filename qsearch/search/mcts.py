@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 
 from qsearch.core.chance import PROBABILITY_TOLERANCE  # noqa: F401 (as the compiled module)
-from qsearch.core.checks import check_mcts_search
+from qsearch.core.checks import check_mcts_max_nodes, check_mcts_search
 from qsearch.core.mcts_results import (  # noqa: F401 (the compiled module's names)
     ChildStats,
     MCTSEvent,
@@ -21,7 +21,6 @@ from qsearch.core.mcts_results import (  # noqa: F401 (the compiled module's nam
 )
 from qsearch.core.win_value import resolve_win_value  # noqa: F401 (as the compiled module)
 from qsearch.heuristics._heuristic import as_heuristic
-from qsearch.reference.mcts import check_max_nodes
 from qsearch.reference.mcts import mcts as _twin_mcts
 
 # The size of a node of the compiled search's pool (its docs and lessons quote it): the record
@@ -47,7 +46,7 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed=0, time_limi
     """
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)
     check_mcts_search(state, iterations)
-    check_max_nodes(max_nodes)
+    check_mcts_max_nodes(max_nodes)
     as_heuristic(evaluate)              # the compiled function's TypeError for a non-callable
     return _twin_mcts(state, iterations, c=c, seed=seed, time_limit=time_limit,
                      evaluate=evaluate, rollout_depth=rollout_depth, trace=trace,

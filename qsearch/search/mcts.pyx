@@ -33,10 +33,11 @@ from qsearch.search.callbacks cimport check_distribution, checked_score, runs_py
 from qsearch.search.clock cimport now
 
 import math
+import operator
 
 from qsearch.heuristics import as_heuristic
 from qsearch.core.chance import PROBABILITY_TOLERANCE
-from qsearch.core.checks import check_mcts_search
+from qsearch.core.checks import check_mcts_max_nodes, check_mcts_search
 from qsearch.core.win_value import resolve_win_value
 from qsearch.core.mcts_results import (
     ChildStats,
@@ -332,16 +333,12 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
                         "qsearch.reference.mcts runs on any OpenSpiel-like state")
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)
     check_mcts_search(state, iterations)
-    if max_nodes is not None:
-        if isinstance(max_nodes, bool) or not isinstance(max_nodes, int):
-            raise TypeError(f"max_nodes must be an int or None, not {type(max_nodes).__name__}")
-        if max_nodes < 2:
-            raise ValueError(f"max_nodes must be >= 2, not {max_nodes}")
+    max_nodes = check_mcts_max_nodes(max_nodes)
     heuristic = as_heuristic(evaluate)
     cdef _Tree t = _Tree()
     t.g = (<Game>state).clone()
     t.c = float(c)
-    t.rng = <u64>(seed & 0xFFFFFFFFFFFFFFFF)
+    t.rng = <u64>(operator.index(seed) & 0xFFFFFFFFFFFFFFFF)
     t.heuristic = heuristic
     t.win_value = resolve_win_value(evaluate, win_value, averages="mcts")
     t.python_heuristic = runs_python(heuristic)
