@@ -376,7 +376,8 @@ def test_the_sampled_check_draws_a_seed_prints_it_and_repeats_it(small, tmp_path
         out = capsys.readouterr().out
         report = json.loads((tmp_path / "r.json").read_text())
         seed = report["seed"]
-        assert f"sampling 2 leaves with seed {seed} (--seed {seed} chooses the same ones)" in out
+        assert (f"re-solving 2 of {n} leaves chosen with seed {seed} (the same seed chooses "
+                f"the same leaves: --seed {seed})") in out
         assert report["leaves re-solved"] == 2
         assert f"2 of {n} leaves re-solved by verifier (seed {seed})" in report["checked"]
         runs.append((seed, [r["actions"] for r in report["re-solved"]]))

@@ -604,7 +604,7 @@ def check_proof(proof, sample: int | None = None, seed: int | None = None,
         if seed is None:
             seed = random.SystemRandom().randrange(2 ** 32)
         log(f"re-solving {min(sample, len(leaves))} of {len(leaves)} leaves chosen with seed "
-            f"{seed} (the same seed chooses the same leaves)")
+            f"{seed} (the same seed chooses the same leaves: --seed {seed})")
         chosen = random.Random(seed).sample(leaves, min(sample, len(leaves)))
     t1 = time.perf_counter()
     # each leaf is compared with its own record (a draw's two trees may share a position)

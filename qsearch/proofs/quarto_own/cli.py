@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import time
 from pathlib import Path
 
@@ -15,8 +14,8 @@ from qsearch.proofs.quarto_own.format import DEFAULT_OUT, DEFAULT_PROGRESS, DEFA
 def add_cli_options(parser) -> None:
     """The options of ``python -m qsearch solve quarto-own`` and ``solve quarto`` (the two
     Quarto proofs; added to the solve parser)."""
-    g = parser.add_argument_group("quarto-own and quarto (a Quarto game's proof from the "
-                                  "empty board)")
+    g = parser.add_argument_group("quarto-own and quarto (a Quarto game's proof: from the "
+                                  "empty board, or quarto's from --start)")
     g.add_argument("--proof", default=None,
                    help=f"proof file to write (default: {DEFAULT_OUT} or "
                         "quarto_standard_proof.json here) or to check (default: the proof "
@@ -38,7 +37,8 @@ def add_cli_options(parser) -> None:
                         "start and what the proof claims")
     g.add_argument("--seed", type=int, default=None, metavar="S",
                    help="with --check N: the seed that chooses the N leaves (default: a "
-                        "random seed, printed; the same seed re-solves the same leaves)")
+                        "random seed, logged and in the report; the same seed re-solves the "
+                        "same leaves)")
     g.add_argument("--start", default=None, metavar="MOVES",
                    help="quarto: the position the proof starts from, as moves from the empty "
                         "board (names such as '2357 (4,3) 2458' or action numbers, separated "
@@ -78,17 +78,6 @@ def check_options(args) -> int | None:
     if getattr(args, "seed", None) is not None and (args.check is None or n is None):
         raise ValueError("--seed chooses the sampled leaves: it goes with --check N")
     return n
-
-
-def sample_seed(args, n: int | None) -> int | None:
-    """The seed choosing ``n`` sampled leaves: ``--seed``, else a random one, printed so the
-    same leaves can be re-solved again (None when nothing is sampled)."""
-    if not n:
-        return None
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2 ** 32)
-    print(f"sampling {n} leaves with seed {seed} (--seed {seed} chooses the same ones)",
-          flush=True)
-    return seed
 
 
 def writable_proof_path(path) -> Path:
@@ -142,10 +131,9 @@ def cli_solve(args) -> int:
     if args.check is not None:
         n = check_options(args)
         proof = load_proof(args.proof or DEFAULT_PROOF)
-        seed = sample_seed(args, n)
         ex, close = executor_of(args)
         try:
-            report = check_proof(proof, sample=n, seed=seed, log=log, engine=args.engine,
+            report = check_proof(proof, sample=n, seed=args.seed, log=log, engine=args.engine,
                                  executor=ex, start=[])
         finally:
             close()

@@ -34,7 +34,6 @@ def cli_solve(args) -> int:
     from qsearch.proofs.quarto_own.cli import (
         check_options,
         executor_of,
-        sample_seed,
         show_report,
         writable_proof_path,
     )
@@ -59,13 +58,12 @@ def cli_solve(args) -> int:
     start = start_actions(args.start)
     if args.check is not None:
         proof = load_proof(args.proof or DEFAULT_PROOF)
-        seed = sample_seed(args, n)
     else:
         out = writable_proof_path(args.proof or DEFAULT_OUT)
     ex, close = executor_of(args)
     try:
         if args.check is not None:
-            report = check_proof(proof, sample=n, seed=seed, log=log, engine=args.engine,
+            report = check_proof(proof, sample=n, seed=args.seed, log=log, engine=args.engine,
                                  executor=ex, start=start)
             show_report(report, args.report)
             return 0
