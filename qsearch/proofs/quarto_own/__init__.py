@@ -54,5 +54,7 @@ _WHERE = {
     "proof_leaves": "format", "proof_nodes": "format", "proof_summary": "format",
     "reply_classes": "format", "state_after": "format",
     "Outcome": "player", "PerfectPlayer": "player", "node_piece": "format",
+    "FORMAT_1": "format", "DISTANCE_FIELDS": "format", "claim_of": "format",
+    "describe_start": "format", "game_name": "format", "start_moves": "format",
 }
 __getattr__, __dir__, __all__ = lazy_exports(__name__, _WHERE)

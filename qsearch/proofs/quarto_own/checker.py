@@ -28,6 +28,14 @@ no code with the solver that built the proof), by a fresh Quarto solver (the bui
 it catches a damaged or forged file, not a bug the solver would repeat) or by qsearch's generic
 alpha-beta core (independent too, but fast enough only for leaves late in the game).
 
+A proof says what it proves, and nothing else is taken from it: format 1 and standard Quarto's
+format record values only, so a file of either carrying one of format 2's distance fields
+(``wins_by_piece``, ``piece``, a leaf's ``score``, ``score_for_player_0``) is refused, and a
+``score`` is read on solved leaves only. The report opens with the game, the start (its moves
+by name) and the claim in words; asked for a start (``start=``; the command asks for the
+empty board unless ``--start`` says otherwise), a proof of another position is refused. A
+sampled check draws its seed unless given one, and reports it.
+
 Every rejection is a ValueError naming the kind of tampering and where (tree and move list).
 """
 from __future__ import annotations
