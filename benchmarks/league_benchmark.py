@@ -6,10 +6,12 @@ on a Dask cluster of N workers (issue 24). Writes a markdown table:
 The 30 agents stand for a class: five each of random, greedy one-ply, alpha-beta at depth 2,
 4 and 6 (the shipped example with another DEPTH), and an iterative-deepening alpha-beta that
 uses half its 0.1 s. Each runs in its own process with the league's limits. The league is
-played twice from scratch, on a local process pool and on a Dask ``LocalCluster`` with the
-same number of workers; the Dask run's task times (each task: up to eight games of a pair,
-its agents' processes included) give the projection for N workers: the sum of the task
-times over N, but never below the longest task.
+played from scratch on a local process pool once for each ``--sandbox`` mode (``require``:
+every agent in a bubblewrap jail; ``none``: processes without one, as before issue 32), and
+on a Dask ``LocalCluster`` with the same number of workers (the first mode); the Dask run's
+task times (each task: up to eight games of a pair, its agents' processes included) give
+the projection for N workers: the sum of the task times over N, but never below the longest
+task.
 """
 from __future__ import annotations
 
@@ -61,6 +63,9 @@ def make_agents(folder: Path, per_kind: int = 5) -> list[Path]:
     return files
 
 
+JAILS = {"require": "bubblewrap jails", "none": "no jail", "auto": "jails when available"}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", default="benchmarks/league", help="where the table goes")
@@ -69,6 +74,8 @@ def main(argv=None) -> int:
     parser.add_argument("--move-time", type=float, default=0.1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--project", default="4,8,16,32", help="worker counts to project")
+    parser.add_argument("--sandbox", default="require,none",
+                        help="sandbox modes of the pool runs, the first also on Dask")
     args = parser.parse_args(argv)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -78,17 +85,20 @@ def main(argv=None) -> int:
     common = dict(limits=limits, games_per_pair=args.games_per_pair, progress=False,
                   samples=1000)
     runs = {}
+    modes = args.sandbox.split(",")
     start_load = os.getloadavg() if hasattr(os, "getloadavg") else None
-    pooled = run_league("connect4", work / "agents", work / "pool", workers=args.workers,
-                        **common)
-    runs["pool"] = pooled
+    for mode in modes:
+        runs[f"process pool, {JAILS[mode]}"] = run_league(
+            "connect4", work / "agents", work / f"pool-{mode}", workers=args.workers,
+            sandbox=mode, **common)
+    pooled = runs[f"process pool, {JAILS[modes[0]]}"]
     from dask.distributed import Client, LocalCluster
 
     with LocalCluster(n_workers=args.workers, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster, Client(cluster) as client:
         on_dask = run_league("connect4", work / "agents", work / "dask",
-                             executor=client.get_executor(), **common)
-    runs["dask"] = on_dask
+                             executor=client.get_executor(), sandbox=modes[0], **common)
+    runs[f"Dask LocalCluster, {JAILS[modes[0]]}"] = on_dask
     end_load = os.getloadavg() if hasattr(os, "getloadavg") else None
     timeless = [k for k, r in enumerate(on_dask.records)      # no agent reads the clock
                 if not (r["a"].startswith("deepening") or r["b"].startswith("deepening"))]
@@ -112,8 +122,7 @@ def main(argv=None) -> int:
         "|---|---|---|---|",
     ]
     for name, result in runs.items():
-        lines.append(f"| {'process pool' if name == 'pool' else 'Dask LocalCluster'} | "
-                     f"{args.workers} | {result.wall:.0f} s | "
+        lines.append(f"| {name} | {args.workers} | {result.wall:.0f} s | "
                      f"{len(result.records) / result.wall:.1f} |")
     lines += ["", f"Dask tasks: {len(tasks)}, {total:.0f} s in all, the longest "
               f"{longest:.1f} s. Projected wall time on N workers = max(sum / N, longest) "

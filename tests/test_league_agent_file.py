@@ -152,3 +152,13 @@ def test_course_agents_are_document_004s():
     assert specs[3].name.startswith("agent 3")
     with pytest.raises(ValueError, match="parcheckers"):
         course_agents("connect4")
+
+
+def test_a_file_changed_since_the_league_read_it_does_not_play(tmp_path):
+    path = tmp_path / "ana.py"
+    path.write_text("def choose(state):\n    return state.legal_actions()[0]\n")
+    spec = read_agent(path)
+    load_chooser(spec, 0, 1, 1.0)
+    path.write_text("def choose(state):\n    return state.legal_actions()[-1]\n")
+    with pytest.raises(AgentError, match="import error: the file changed since the league"):
+        load_chooser(spec, 0, 1, 1.0)

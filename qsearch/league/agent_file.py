@@ -293,8 +293,13 @@ def load_chooser(spec: AgentSpec, player: int, seed: int, move_time: float):
     if folder not in sys.path:
         sys.path.insert(0, folder)          # the agent may import its own helper modules
     sys.modules["league_agent"] = module
+    data = path.read_bytes()
+    if hashlib.sha256(data).hexdigest() != spec.digest:
+        raise AgentError("import error", f"the file changed since the league read it (its "
+                         f"sha256 is not {spec.digest[:12]}...): the records would not say "
+                         "which file played")
     try:
-        code = compile(path.read_bytes(), str(path), "exec")
+        code = compile(data, str(path), "exec")
         exec(code, module.__dict__)
     except MemoryError as err:
         raise AgentError("memory", _agent_traceback(err)) from None

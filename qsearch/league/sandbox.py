@@ -293,6 +293,11 @@ class Sandbox:
             self.kill()
             self.proc = None
             proc.wait()
+        if POSIX and self.jail is None:
+            try:                        # what the agent started in the worker's group
+                os.killpg(proc.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
         for stream in (proc.stdout, proc.stderr, proc.stdin):
             if stream is not None:
                 try:

@@ -277,7 +277,10 @@ class Supervisor:
         """One line of the child (at most ANSWER_BYTES), None at its end."""
         data = bytearray()
         while len(data) <= ANSWER_BYTES:
-            chunk = self._sock.recv(4096, socket.MSG_PEEK)
+            try:
+                chunk = self._sock.recv(4096, socket.MSG_PEEK)
+            except OSError:
+                chunk = b""
             if not chunk:
                 return None if not data else bytes(data)
             end = chunk.find(b"\n")
