@@ -14,9 +14,10 @@ The parts, one job each:
 * :mod:`~qsearch.league.agent_file`: an agent file, a notebook function or a course bot as
   an entry; loading and checking it (in the agent's process);
 * :mod:`~qsearch.league.sandbox` and :mod:`~qsearch.league.worker`: the agent's process and
-  its limits;
+  its limits; :mod:`~qsearch.league.jail`: its bubblewrap jail on Linux;
 * :mod:`~qsearch.league.referee`: one game, refereed;
 * :mod:`~qsearch.league.schedule`: the game, pairs, colours, openings, seeds, the records;
+* :mod:`~qsearch.league.verify`: records checked before a resumed league counts them;
 * :mod:`~qsearch.league.ratings`: Bradley-Terry (``choix``), bootstrap intervals, Elo;
 * :mod:`~qsearch.league.leaderboard`: ``leaderboard.md``, ``.csv`` and the heatmap;
 * :mod:`~qsearch.league.runner`: the league on any executor, replays, :func:`try_agent`;
@@ -37,6 +38,7 @@ _WHERE = {
     "collect_agents": "runner", "replay": "runner", "run_league": "runner",
     "try_agent": "runner",
     "InProcessAgent": "sandbox", "Limits": "sandbox", "Sandbox": "sandbox",
+    "find_jail": "jail", "load_records": "verify",
     "GameSpec": "schedule", "openings": "schedule",
     "separation_study": "study", "games_needed": "study",
 }

@@ -107,9 +107,14 @@ def agent_uid() -> int:
 
 
 def jail_env() -> dict[str, str]:
-    """The agent's whole environment: a PATH, a HOME in its ``/tmp``, the league's locale and
-    numeric-library settings (no secrets of the teacher's environment)."""
-    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": TMP, "TMPDIR": TMP}
+    """The agent's whole environment: a PATH, a HOME in its ``/tmp``, the folder qsearch is
+    imported from, the league's locale and numeric-library settings (no secrets of the
+    teacher's environment)."""
+    import qsearch
+
+    where = str(Path(qsearch.__file__).resolve().parent.parent)   # qsearch run from a clone
+    env = {"PATH": "/usr/local/bin:/usr/bin:/bin", "HOME": TMP, "TMPDIR": TMP,
+           "PYTHONPATH": where}
     env.update({k: os.environ[k] for k in KEEP_ENV if k in os.environ})
     return env
 
