@@ -99,7 +99,7 @@ def cmd_league(args) -> int:
         executor, closer = dask_executor(args.scheduler, args.timeout)
     try:
         with warnings.catch_warnings():
-            warnings.simplefilter("always")
+            warnings.simplefilter("always", RuntimeWarning)
             warnings.showwarning = _print_warning
             result = run_league(args.game, agents, args.out, limits=limits,
                                 games_per_pair=args.games_per_pair, seed=args.seed,

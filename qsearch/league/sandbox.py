@@ -469,12 +469,20 @@ def _signal_name(number: int) -> bool:
 def _lines(stream, out: queue.Queue) -> None:
     """Put each JSON line of ``stream`` on ``out`` (``{"unreadable": ...}`` for a line that
     is not JSON); None at the end."""
-    for line in stream:
+    try:
+        for line in stream:
+            try:
+                out.put(json.loads(line))
+            except (json.JSONDecodeError, UnicodeDecodeError):
+                out.put({"unreadable": line[:200].decode("utf-8", "replace")})
+    except (OSError, ValueError):       # closed under us
+        pass
+    finally:
+        out.put(None)
         try:
-            out.put(json.loads(line))
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            out.put({"unreadable": line[:200].decode("utf-8", "replace")})
-    out.put(None)
+            stream.close()
+        except OSError:
+            pass
 
 
 class InProcessAgent:
