@@ -113,6 +113,7 @@ def test_the_cli_refuses_without_a_sandbox_when_asked(tmp_path):
 @jailed
 def test_a_jailed_league_says_so_and_each_record_names_its_jail(tmp_path):
     (tmp_path / "steady.py").write_text(STEADY)
+    (tmp_path / "_book.txt").write_text("a class's helper data")
     (tmp_path / "who.py").write_text(
         "import os\ndef choose(state):\n"
         "    raise RuntimeError(f'uid {os.getuid()} pid {os.getpid()} '\n"
@@ -121,7 +122,8 @@ def test_a_jailed_league_says_so_and_each_record_names_its_jail(tmp_path):
                         sandbox="require", progress=False, samples=0)
     assert result.isolation == JAIL.describe() and not result.note()
     (forfeit,) = result.forfeits()
-    pid = int(re.search(r"pid (\d+) files \['who.py'\]$", forfeit["detail"]).group(1))
+    found = re.search(r"pid (\d+) files \['_book.txt', 'who.py'\]$", forfeit["detail"])
+    pid = int(found.group(1))               # it sees the helpers, not the other agent
     assert pid < 10                                     # its own PID namespace
     assert (tmp_path / "out" / RECORDS).read_text().count(f"bubblewrap {JAIL.version}") == 1
 

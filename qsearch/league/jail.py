@@ -8,9 +8,10 @@ Each agent's process gets, from :meth:`Jail.command`:
   network: only a loopback of its own);
 * a file system of its own: a read-only view of the Python runtime (the interpreter, its
   standard library, the site-packages), of qsearch, of the game's module and of its own
-  file (a copy of the bytes the league hashed) and the helper modules beside it (``_*.py``),
-  and nothing else: no other agents, no records, no home; a private ``/tmp`` (its working
-  directory) of ``file_mb`` megabytes; an empty environment but for a few variables;
+  file (a copy of the bytes the league hashed) and the class's helpers beside it (names
+  that start with ``_``), and nothing else: no other agents, no records, no home; a
+  private ``/tmp`` (its working directory) of ``file_mb`` megabytes; an empty environment
+  but for a few variables;
 * no new privileges and no capabilities. Run by an ordinary user, bubblewrap maps the agent
   to ``nobody`` in a user namespace of its own (and forbids it to make another). Run as
   root, the agent is switched (``setpriv``, util-linux) to a user id of its own that no

@@ -434,13 +434,13 @@ def _memfd(data: bytes) -> int:
 
 
 def _helpers(spec: AgentSpec) -> list[str]:
-    """The helper modules beside an agent's file (``_*.py`` files and ``_*`` packages),
-    shown read-only in its jail; never other agents' files."""
+    """The class's helpers beside an agent's file (every file or folder whose name starts
+    with ``_``: modules, packages, data), shown read-only in its jail; never other agents'
+    files (a league skips names that start with ``_``)."""
     if spec.kind != "file":
         return []
     folder = Path(spec.target).parent
-    return sorted(str(p) for p in folder.glob("_*")
-                  if (p.suffix == ".py" and p.is_file()) or (p / "__init__.py").is_file())
+    return sorted(str(p) for p in folder.glob("_*") if p.name != "__pycache__")
 
 
 def _game_binds(imports) -> list[str]:
