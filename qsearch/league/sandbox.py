@@ -440,7 +440,8 @@ def _helpers(spec: AgentSpec) -> list[str]:
     if spec.kind != "file":
         return []
     folder = Path(spec.target).parent
-    return sorted(str(p) for p in folder.glob("_*") if p.name != "__pycache__")
+    return sorted(str(p) for p in folder.glob("_*")
+                  if p.name != "__pycache__" and not p.is_symlink())   # no way out of the folder
 
 
 def _game_binds(imports) -> list[str]:
