@@ -96,6 +96,8 @@ def test_without_a_sandbox_the_league_says_so_or_refuses(tmp_path, no_bwrap):
     assert on_purpose.note() and on_purpose.records[0]["jail"] == "process"
     with pytest.raises(ValueError, match="sandbox must be one of auto, require, none"):
         run_league("tictactoe", tmp_path, None, sandbox="yes", progress=False)
+    with pytest.raises(ValueError, match="isolated=False: agents run in the league's own"):
+        run_league("tictactoe", tmp_path, None, sandbox="require", isolated=False)
 
 
 def test_the_cli_refuses_without_a_sandbox_when_asked(tmp_path):

@@ -262,7 +262,10 @@ def _isolation(isolated: bool, sandbox: str):
     """``(context's sandbox mode, description)`` for a league: a jail when ``sandbox``
     allows and one works here; a warning when agents will not be isolated."""
     if not isolated:
-        choose_jail(sandbox)            # the mode is checked even when unused
+        if sandbox == "require":
+            raise ValueError("sandbox='require' with isolated=False: agents run in the "
+                             "league's own process cannot be jailed")
+        choose_jail("none" if sandbox == "auto" else sandbox)      # the mode is checked
         return "none", "agents ran in the league's own process (isolated=False)"
     jail, reason = choose_jail(sandbox)
     if jail is not None:
