@@ -37,8 +37,9 @@ def cost_table(cls=OwnPieceQuarto, pieces=range(12, 4, -1), samples: int = 5,
         nodes, times, values = [], [], []
         for _ in range(samples):
             s = random_position(cls, placed, rng)
+            solver = QuartoSolver(22)            # its table allocated before the clock
             start = cpu_clock()
-            res = QuartoSolver(22).solve(s, weak=weak)
+            res = solver.solve(s, weak=weak)
             times.append(cpu_clock() - start)
             nodes.append(res.nodes)
             values.append(res.score if weak else (res.score > 0) - (res.score < 0))
