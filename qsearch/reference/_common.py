@@ -217,7 +217,8 @@ class SearchContext:
         """Narrow the window (lo, hi), from the mover's view, with what the table knows.
 
         Returns ``(lo, hi, move, hit, value)``: the table's best move (None if unknown), and
-        ``hit`` when an entry searched at least ``depth`` deep closes the window, in which case
+        ``hit`` when an entry searched at least ``depth`` deep answers (its bound lies beyond
+        the window, or it is exact), in which case
         ``value`` is the node's value. At the root only the move is used: the root always
         searches, so that a search always returns a move.
         """
@@ -229,13 +230,20 @@ class SearchContext:
                 or (stored_root != self.root_player and not self.is_win_score(stored))):
             return lo, hi, move, False, None
         stored = self.from_table(stored, ply)
-        if flag == ReferenceTable.EXACT:
-            lo = hi = stored
-        elif flag == ReferenceTable.LOWER and stored > lo:
-            lo = stored
-        elif flag == ReferenceTable.UPPER and stored < hi:
-            hi = stored
-        return lo, hi, move, lo >= hi, stored
+        # The entry answers when its bound lies beyond the window, else it narrows the
+        # window (a strict search's empty window (hi, hi) is not "closed" by any entry).
+        answered = flag == ReferenceTable.EXACT
+        if flag == ReferenceTable.LOWER:
+            if stored >= hi:
+                answered = True
+            elif stored > lo:
+                lo = stored
+        elif flag == ReferenceTable.UPPER:
+            if stored <= lo:
+                answered = True
+            elif stored < hi:
+                hi = stored
+        return lo, hi, move, answered, stored
 
     def store(self, key: int, value: float, depth: int, move, ply: int, lo: float,
               hi: float, cut: bool = False, fail_hard: bool = False) -> None:

@@ -402,7 +402,7 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
     """Value of ``g`` (``self.state``) from ``persp``'s view, window (alpha, beta) in that view."""
     cdef int moves[MAX_ACTIONS]
     cdef int n, i, j, mover, best_move = -1, tt_move = -1, flag
-    cdef bint cut = False
+    cdef bint cut = False, answered
     cdef double v, best, alpha0, null_beta, sign = 1.0
     cdef long long node
     cdef TTEntry* entry
@@ -454,14 +454,22 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
             if (ply > 0 and entry.depth >= depth
                     and (self.table_values != SAME_PLY or entry.ply == ply)
                     and (entry.root == self.root_player or self.is_win_score(entry.value))):
+                # The entry answers when its bound lies beyond the window; else it narrows
+                # the window. (Not "alpha >= beta after narrowing": strict searches hand
+                # children the empty window (beta, beta), which any entry would "close".)
                 v = self.from_table(entry.value, ply)
-                if entry.flag == TT_EXACT:
-                    alpha = beta = v
-                elif entry.flag == TT_LOWER and v > alpha:
-                    alpha = v
-                elif entry.flag == TT_UPPER and v < beta:
-                    beta = v
-                if alpha >= beta:
+                answered = entry.flag == TT_EXACT
+                if entry.flag == TT_LOWER:
+                    if v >= beta:
+                        answered = True
+                    elif v > alpha:
+                        alpha = v
+                elif entry.flag == TT_UPPER:
+                    if v <= alpha:
+                        answered = True
+                    elif v < beta:
+                        beta = v
+                if answered:
                     self.tt_hits += 1
                     if self.tracing:
                         self.record("tt_hit", node, parent, ply, -1, NAN, NAN,
