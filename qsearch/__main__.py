@@ -8,9 +8,13 @@
     python -m qsearch bench --game nim           one game's search speed
     python -m qsearch tournament 4.3 --workers 2 document 002's tournament tables
     python -m qsearch league connect4 DIR --out OUT  a class league of agent files
+    python -m qsearch play mygame --game-module my_game.py   a class's own game
 
-GAME is one of qsearch's names (python -m qsearch games lists them) or any OpenSpiel game
-string (``breakthrough(rows=5,columns=5)``, ``openspiel:tic_tac_toe``).
+GAME is one of qsearch's names (python -m qsearch games lists them; underscores and hyphens
+are the same: quarto-own, quarto_own), any OpenSpiel game string
+(``breakthrough(rows=5,columns=5)``, ``openspiel:tic_tac_toe``), or a name a module given
+with ``--game-module MODULE`` (a module name or a path to a ``.py`` file) registers with
+:func:`qsearch.games.register` when it is imported.
 """
 from __future__ import annotations
 
@@ -20,8 +24,6 @@ import sys
 import threading
 import time
 from pathlib import Path
-
-from qsearch.core.errors import IllegalMoveError
 
 GAMES = ("connect4", "tictactoe")        # the games with their own solve and play paths
 
@@ -44,7 +46,7 @@ def describe_score(score: int, stones: int) -> str:
 
 
 def cmd_solve(args) -> int:
-    if args.game == "quarto-own":
+    if args.game == "quarto_own":
         from qsearch.proofs.quarto_own.cli import cli_solve
 
         return cli_solve(args)
@@ -196,91 +198,31 @@ def _with_progress(solver, work, what: str, stream=None, bounds: bool = True):
 
 
 def cmd_play(args) -> int:
-    from qsearch.search import ALGORITHMS
-
-    if args.game not in GAMES or args.algorithm in ("mcts", "expectiminimax"):
-        return _play_any(args)
-    args.algorithm = args.algorithm or "alphabeta"
-    state = _load(args.game, "")
-    search = ALGORITHMS[args.algorithm]
-    options: dict = {}
-    if args.game == "connect4":
-        from qsearch.heuristics.connect4 import evaluation_table
-
-        # a win outranks every table value (the default win value) and a quicker one more
-        options = {"evaluate": evaluation_table, "win_decay": 1.0}
-        if args.algorithm in ("alphabeta", "pvs"):
-            options["order"] = [3, 2, 4, 1, 5, 0, 6]
-    depth = args.depth
-    human = 0 if args.first == "human" else 1
-    print("Moves: a column 1-7 (connect4) or (row,col) / 0-8 (tictactoe); u = undo, q = quit.")
-    try:
-        return _play_loop(state, search, depth, options, human)
-    except KeyboardInterrupt:                  # Ctrl-C: leave quietly, like q
-        print("\nstopped.")
-        return 130
-
-
-def _play_any(args) -> int:
-    """``play GAME`` for any game (connect4 and tictactoe keep their own loop but with MCTS
-    or expectiminimax)."""
+    """``play GAME``: you against an engine in the terminal, on any game (one loop,
+    :func:`qsearch.arena.terminal.play_in_terminal`; ``--time`` bounds every engine move)."""
     from qsearch.arena.players import engine_player
     from qsearch.arena.terminal import play_in_terminal
 
     state = _start(args.game, [])
+    options: dict = {}
+    if args.game == "connect4" and args.algorithm in (None, "alphabeta", "pvs", "minimax",
+                                                      "negamax"):
+        from qsearch.heuristics.connect4 import evaluation_table
+
+        # a win outranks every table value (the default win value) and a quicker one more
+        options = {"evaluate": evaluation_table, "win_decay": 1.0}
+        if args.algorithm in (None, "alphabeta", "pvs"):
+            options["order"] = [3, 2, 4, 1, 5, 0, 6]
     engine = engine_player(state, args.algorithm, depth=args.depth, iterations=args.iterations,
-                           time_limit=args.time)
+                           time_limit=args.time, **options)
     human = 0 if args.first == "human" else 1
     print(f"Moves: by name (listed before each of yours) or action number; u = undo, "
           f"q = quit. Engine: {engine.name}.")
     try:
         return play_in_terminal(state, engine, human, seed=args.seed)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:                  # Ctrl-C: leave quietly, like q
         print("\nstopped.")
         return 130
-
-
-def _engine_value_text(value: float, evaluate) -> str:
-    """The engine's value from its own view, saying when it is a finished game's score."""
-    from qsearch.core.win_value import resolve_win_value
-
-    win = resolve_win_value(evaluate)
-    text = f"{value + 0.0:+g} for the engine"
-    if abs(value) >= win:
-        text += ": it wins with best play" if value > 0 else ": it loses with best play"
-    return text
-
-
-def _play_loop(state, search, depth, options, human) -> int:
-    """The game loop of ``play``: the human's moves read from stdin, the engine's replies."""
-    while not state.is_terminal():
-        print(f"\n{state}\n")
-        if state.current_player() == human:
-            try:
-                text = input("your move> ").strip()
-            except EOFError:
-                return 0
-            if text in ("q", "quit"):
-                return 0
-            if text == "u":
-                for _ in range(2):
-                    if state.history():
-                        state.undo_action()
-                continue
-            try:
-                state.apply_action(state.string_to_action(text))
-            except (ValueError, IllegalMoveError) as err:
-                print(f"not a legal move: {err}")
-            continue
-        res = search(state, depth, **options)
-        print(f"engine plays {state.action_to_string(res.action)} "
-              f"(value {_engine_value_text(res.value, options.get('evaluate'))}, "
-              f"{res.nodes:,} nodes, {res.elapsed:.2f} s)")
-        state.apply_action(res.action)
-    print(f"\n{state}\n")
-    ret = state.returns()[human]
-    print("You win!" if ret > 0 else "You lose." if ret < 0 else "Draw.")
-    return 0
 
 
 def cmd_bench(args) -> int:
@@ -344,9 +286,12 @@ def _bench_game(args) -> int:
 
 def cmd_games(args) -> int:
     """List the game names ``play``, ``solve`` and ``bench --game`` take."""
-    from qsearch.games.registry import names
+    from qsearch.games.registry import _QSEARCH, names
 
-    print("qsearch's games: " + ", ".join(names()))
+    print("qsearch's games: " + ", ".join(n for n in names() if n in _QSEARCH))
+    own = [n for n in names() if n not in _QSEARCH]
+    if own:
+        print("registered games: " + ", ".join(own))
     try:
         import pyspiel
     except ImportError:
@@ -453,6 +398,12 @@ def _mkdir(path) -> bool:
     return True
 
 
+def _add_game_module(parser) -> None:
+    parser.add_argument("--game-module", default=None, metavar="MODULE",
+                        help="a module name or a path to a .py file to import first: its "
+                        "qsearch.games.register(...) calls make its games known by name")
+
+
 def build_parser() -> argparse.ArgumentParser:
     # the console script is `qsearch`; `python -m qsearch` runs this module as __main__
     script = Path(sys.argv[0]).name in ("qsearch", "qsearch.exe")
@@ -475,6 +426,7 @@ def build_parser() -> argparse.ArgumentParser:
     from qsearch.proofs.quarto_own.cli import add_cli_options
 
     add_cli_options(s)
+    _add_game_module(s)
     s.set_defaults(func=cmd_solve)
     pl = sub.add_parser("play", help="play against the engine in the terminal")
     pl.add_argument("game", help="connect4, tictactoe, any qsearch name (python -m qsearch "
@@ -485,10 +437,11 @@ def build_parser() -> argparse.ArgumentParser:
                     help="default: alphabeta, or mcts for a game with chance nodes")
     pl.add_argument("--iterations", type=int, default=1000, help="MCTS's iterations")
     pl.add_argument("--time", type=float, default=10.0,
-                    help="seconds a move at most (not connect4/tictactoe's alpha-beta): "
-                    "alpha-beta deepens 1, 2, ... --depth within it (default %(default)s)")
+                    help="seconds a move at most: alpha-beta deepens 1, 2, ... --depth "
+                    "within it; the other searches stop at it (default %(default)s)")
     pl.add_argument("--seed", type=int, default=0, help="seeds the dice and MCTS")
     pl.add_argument("--first", choices=("human", "engine"), default="human")
+    _add_game_module(pl)
     pl.set_defaults(func=cmd_play)
     b = sub.add_parser("bench", help="speed tables")
     b.add_argument("--quick", action="store_true", help="fewer positions (about a minute)")
@@ -513,8 +466,10 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--game", default=None,
                    help="time searches on this game instead (any name play takes); "
                    "qsearch's own tables do not take it")
+    _add_game_module(b)
     b.set_defaults(func=cmd_bench)
     g = sub.add_parser("games", help="the game names play, solve and bench --game take")
+    _add_game_module(g)
     g.set_defaults(func=cmd_games)
     t = sub.add_parser("tournament", help="document 002's tournament tables (4.3-4.19)")
     t.add_argument("tables", nargs="*", help="table ids (4.3, 4.4t, ...), 'doc', 'time' or "
@@ -567,6 +522,17 @@ def main(argv: list[str] | None = None) -> int:
             print("error: --max-nodes must be >= 1", file=sys.stderr)
             return 2
     try:
+        if getattr(args, "game_module", None):
+            from qsearch.games.registry import import_game_module
+
+            module = import_game_module(args.game_module)
+            if args.command != "league":          # the league's processes import it again
+                args.game_module = module
+        for attribute in ("game",):
+            if isinstance(getattr(args, attribute, None), str):
+                from qsearch.games.registry import canonical_name
+
+                setattr(args, attribute, canonical_name(getattr(args, attribute)))
         return args.func(args)
     except (ValueError, TypeError) as err:
         print(f"error: {err}", file=sys.stderr)

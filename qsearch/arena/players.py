@@ -161,6 +161,51 @@ class MCTSPlayer:
         return f"MCTSPlayer({self.iterations})"
 
 
+CHANCE_PROBES = 4               # random games has_chance plays to look for a chance node
+CHANCE_PROBE_MOVES = 200        # moves of each at most
+
+
+def has_chance(state, *, probes: int = CHANCE_PROBES, moves: int = CHANCE_PROBE_MOVES,
+               seed: int = 0) -> bool:
+    """Whether ``state``'s game has chance nodes: as :func:`qsearch.games.game_info` says
+    (qsearch's table, OpenSpiel's chance mode), else found by looking: ``state`` itself, then
+    ``probes`` seeded random games of at most ``moves`` moves from it (on clones; ``state``
+    is left as it was). A class's own game says nothing of itself, and a dice game's first
+    roll may come only after the first move."""
+    from qsearch.games.protocol import is_chance_node
+    from qsearch.games.registry import game_info
+
+    info = game_info(state)
+    if info.chance or is_chance_node(state):
+        return True
+    if info.source != "python":          # qsearch's and OpenSpiel's games say it themselves
+        return False
+    rng = random.Random(seed)
+    for _ in range(probes):
+        probe = state.clone()
+        for _ in range(moves):
+            if probe.is_terminal():
+                break
+            if is_chance_node(probe):
+                return True
+            actions = list(probe.legal_actions())
+            if not actions:
+                break
+            probe.apply_action(rng.choice(actions))
+    return False
+
+
+def require_no_chance(state, search: str) -> None:
+    """A ValueError when ``search`` (a minimax search) cannot play ``state``'s game because
+    it has chance nodes (:func:`has_chance`)."""
+    from qsearch.games.registry import TWO_PLAYER_SEARCHES
+
+    if search in TWO_PLAYER_SEARCHES and has_chance(state):
+        name = getattr(state, "name", None) or type(state).__name__
+        raise ValueError(f"{name} has chance nodes, which {search} cannot search: use "
+                         "expectiminimax or mcts")
+
+
 ENGINES = ("alphabeta", "pvs", "minimax", "negamax", "mcts", "expectiminimax")
 
 
@@ -180,16 +225,16 @@ def engine_player(state, algorithm: str | None = None, *, depth: int | None = 4,
     A ValueError says when no search here plays the game (more than two players, hidden
     information).
     """
-    from qsearch.games.protocol import check_protocol, is_chance_node
-    from qsearch.games.registry import game_info, require_searchable
+    from qsearch.games.protocol import check_protocol
+    from qsearch.games.registry import require_searchable
 
     check_protocol(state, "engine_player")
     if algorithm is None:
-        chance = game_info(state).chance or is_chance_node(state)
-        algorithm = "mcts" if chance else "alphabeta"
+        algorithm = "mcts" if has_chance(state) else "alphabeta"
     if algorithm not in ENGINES:
         raise ValueError(f"unknown engine {algorithm!r}; choose from {', '.join(ENGINES)}")
     require_searchable(state, algorithm)
+    require_no_chance(state, algorithm)
     if time_limit is not None:
         options["time_limit"] = time_limit
     if algorithm == "mcts":

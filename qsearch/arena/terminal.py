@@ -7,6 +7,7 @@ quits. Works on any :class:`qsearch.games.GameProtocol` state.
 """
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -50,12 +51,58 @@ def roll(state, rng: random.Random):
     return actions[k], probs[k]
 
 
-def describe_result(result) -> str:
-    """``value +0.5, 1,234 nodes, 0.01 s`` for a search result (empty for None)."""
+def describe_result(result, engine=None) -> str:
+    """``value +0.5 for the engine, 1,234 nodes, 0.01 s, compiled engine`` for a search
+    result ("its only move" for None); with the ``engine`` (a player of
+    :mod:`qsearch.arena.players`) that searched, a proven result says so
+    (``value +412 for the engine: it wins with best play``)."""
     if result is None:
         return "its only move"
-    return (f"value {result.value:+.3g}, {result.nodes:,} nodes, {result.elapsed:.2f} s, "
+    value = result.value + 0.0
+    text = f"value {value:+.3g} for the engine"
+    verdict = proven_result(value, engine)
+    if verdict:
+        text += f": {verdict}"
+    return (f"{text}, {result.nodes:,} nodes, {result.elapsed:.2f} s, "
             f"{getattr(result, 'engine', None) or 'compiled'} engine")
+
+
+def proven_result(value: float, engine) -> str:
+    """``"it wins with best play"`` / ``"it loses with best play"`` when a minimax search's
+    ``value`` (the engine's view) lies beyond every value its evaluation can give, so only a
+    finished game can score it; ``""`` otherwise (MCTS and expectiminimax average, and say
+    nothing)."""
+    algorithm = getattr(engine, "algorithm", None)
+    if not isinstance(algorithm, str) or algorithm in ("expectiminimax", "mcts"):
+        return ""
+    evaluate = getattr(engine, "evaluate", None)
+    if evaluate is None:
+        proven = value != 0             # leaves score 0: only a finished game scores else
+    else:
+        bounds = getattr(evaluate, "bounds", None)
+        if bounds is None:
+            proven = math.isinf(value)  # a win worth inf
+        else:
+            low, high = bounds
+            proven = value > high or value < low
+    if not proven:
+        return ""
+    return "it wins with best play" if value > 0 else "it loses with best play"
+
+
+def outcome_text(returns, human: int) -> str:
+    """``You win!`` / ``You lose.`` / ``Draw.``, with the margin when the returns are not
+    +-1 (``You win by 5!``): you win when your return is above every other player's."""
+    returns = [float(r) for r in returns]
+    mine = returns[human]
+    best_other = max(r for p, r in enumerate(returns) if p != human)
+    margin = abs(mine - best_other) / (2 if len(returns) == 2 and sum(returns) == 0 else 1)
+    by = "" if margin == 1 else f" by {margin:g}"
+    if mine > best_other:
+        return f"You win{by}!"
+    if mine < best_other:
+        return f"You lose{by}."
+    return "Draw."
 
 
 def play_in_terminal(state, engine: Callable, human: int, *, seed: int = 0,
@@ -96,12 +143,13 @@ def play_in_terminal(state, engine: Callable, human: int, *, seed: int = 0,
             continue
         action = engine(state, engine_rng)
         result = getattr(engine, "last_result", None)
-        write(f"engine plays {P.action_to_string(state, action)} ({describe_result(result)})")
+        write(f"engine plays {P.action_to_string(state, action)} "
+              f"({describe_result(result, engine)})")
         state.apply_action(action)
     write(f"\n{state}\n")
-    ret = state.returns()[human]
-    write("You win!" if ret > 0 else "You lose." if ret < 0 else "Draw.")
+    write(outcome_text(state.returns(), human))
     return 0
 
 
-__all__ = ["describe_result", "move_names", "parse_move", "play_in_terminal", "roll"]
+__all__ = ["describe_result", "move_names", "outcome_text", "parse_move", "play_in_terminal",
+           "proven_result", "roll"]

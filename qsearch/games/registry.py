@@ -73,6 +73,75 @@ def register(name: str, factory: Callable, info: GameInfo | None = None) -> None
     _REGISTERED[name] = (factory, info or GameInfo(name=name))
 
 
+def import_game_module(spec: str) -> str:
+    """Import the module ``spec`` names, running the ``register(...)`` calls in it, so that
+    :func:`load` finds its games; returns the module's name.
+
+    ``spec`` is a module name (``my_games``, ``course.games``) or a path to a ``.py`` file,
+    imported by path under a name derived from the file's (``my-game.py``: ``my_game``).
+    A module that cannot be imported is a ValueError naming it and why (its own error).
+    """
+    import importlib.util
+    import os
+    import sys
+
+    if not isinstance(spec, str) or not spec.strip():
+        raise TypeError(f"a game module is a module name or a path to a .py file, not {spec!r}")
+    spec = spec.strip()
+    is_path = spec.endswith(".py") or os.sep in spec or "/" in spec
+    try:
+        if not is_path:
+            importlib.import_module(spec)
+            return spec
+        path = os.path.abspath(spec)
+        if not os.path.isfile(path):
+            raise ValueError(f"game module {spec!r}: no such file")
+        stem = os.path.splitext(os.path.basename(path))[0]
+        name = re.sub(r"\W", "_", stem)
+        if not name or name[0].isdigit():
+            name = "_" + name
+        known = sys.modules.get(name)
+        if known is not None:
+            if os.path.abspath(getattr(known, "__file__", "") or "") == path:
+                return name                     # imported already: registered already
+            raise ValueError(f"game module {spec!r}: its name {name!r} is taken by another "
+                             "module; rename the file")
+        found = importlib.util.spec_from_file_location(name, path)
+        module = importlib.util.module_from_spec(found)
+        sys.modules[name] = module
+        try:
+            found.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            raise
+        return name
+    except ValueError as err:
+        if str(err).startswith("game module "):
+            raise
+        raise ValueError(f"cannot import game module {spec!r}: ValueError: {err}") from None
+    except (Exception, SystemExit) as err:
+        raise ValueError(f"cannot import game module {spec!r}: "
+                         f"{type(err).__name__}: {err}") from None
+
+
+def canonical_name(name: str) -> str:
+    """``name`` with the spelling :func:`load` knows when underscores and hyphens are taken
+    as the same (``quarto-own`` and ``quarto_own`` are both ``quarto_own``); a name qsearch
+    does not know (an OpenSpiel string, an unknown game) comes back unchanged."""
+    if not isinstance(name, str) or name.startswith("openspiel:"):
+        return name
+    match = _SPEC.match(name)
+    if not match:
+        return name
+    base = match.group(1)
+    known = set(_QSEARCH) | set(_REGISTERED)
+    for candidate in (base, base.replace("-", "_")):
+        key = _ALIASES.get(candidate, candidate)
+        if key in known:
+            return key + name[match.end(1):]
+    return name
+
+
 def names() -> list[str]:
     """qsearch's game names and the ones registered (OpenSpiel's are not listed here)."""
     return sorted(set(_QSEARCH) | set(_REGISTERED))
@@ -227,4 +296,5 @@ def require_searchable(state, search: str) -> GameInfo:
     return info
 
 
-__all__ = ["GameInfo", "game_info", "load", "names", "register", "require_searchable"]
+__all__ = ["GameInfo", "canonical_name", "game_info", "import_game_module", "load", "names",
+           "register", "require_searchable"]

@@ -26,8 +26,9 @@ def add_cli(sub) -> None:
     p.add_argument("--course", action="store_true",
                    help="add the course's own bots as fixed opponents (parcheckers: document "
                    "004's agents 0-3)")
-    p.add_argument("--game-module", default=None,
-                   help="a module every process imports first (one that registers the game)")
+    p.add_argument("--game-module", default=None, metavar="MODULE",
+                   help="a module (a name, or a path to a .py file) every process imports "
+                   "first: one whose qsearch.games.register(...) calls register the game")
     p.add_argument("--focus", default=None, help="only the games of this agent (its id)")
     p.add_argument("--workers", type=int, default=None, help="a local process pool of N")
     p.add_argument("--scheduler", default=None,
@@ -73,6 +74,8 @@ def cmd_league(args) -> int:
     from qsearch.league.jail import choose_jail
     from qsearch.league.runner import run_league
 
+    if args.game_module:
+        args.game_module = game_module_name(args.game_module)
     agents = list(args.agents) + (example_agents() if args.examples else [])
     if not agents and not args.course:
         raise ValueError("name a folder of agent files (or pass --examples)")
@@ -124,6 +127,27 @@ def cmd_league(args) -> int:
         print(f"{result.replayed} recorded games re-played, identical", file=sys.stderr)
     print(result.to_markdown())
     return 0
+
+
+def game_module_name(spec: str) -> str:
+    """The importable name of ``--game-module``: a module name as it is; a path to a ``.py``
+    file imported (:func:`qsearch.games.registry.import_game_module`) with its folder put on
+    ``sys.path``, which the agents' processes inherit, so they import it by its name too."""
+    import os
+
+    from qsearch.games.registry import import_game_module
+
+    if not (spec.endswith(".py") or os.sep in spec or "/" in spec):
+        return import_game_module(spec)
+    path = os.path.abspath(spec)
+    stem = os.path.splitext(os.path.basename(path))[0]
+    if not stem.isidentifier():
+        raise ValueError(f"game module {spec!r}: the league's processes import it by name, "
+                         f"and {stem!r} is not a Python name: rename the file")
+    folder = os.path.dirname(path)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    return import_game_module(spec)
 
 
 def _print_warning(message, category, filename, lineno, file=None, line=None) -> None:

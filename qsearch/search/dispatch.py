@@ -8,10 +8,17 @@ arguments and the same :class:`~qsearch.core.results.SearchResult`; ``result.eng
 which ran (``"compiled"`` or ``"python"``). A game the search cannot play (chance nodes for
 alpha-beta, hidden information, more than two players) is refused with a ValueError that
 names the searches that can; a state missing a required method, with a TypeError naming it.
+
+One table type, :class:`qsearch.search.TranspositionTable`, works on every game in both
+builds: in pure-Python mode it is the twins' own table; in the compiled build a twin given
+the compiled table searches with a :class:`~qsearch.reference._common.ReferenceTable` kept
+beside it (:func:`twin_table`), the same one every time that table is passed, so a table
+shared across a game's moves keeps its entries on any game.
 """
 from __future__ import annotations
 
 import functools
+from collections import OrderedDict
 
 from qsearch import _mode
 from qsearch.games._game import Game
@@ -29,6 +36,43 @@ def _needs_table_keys(name: str, state, kwargs, shown) -> None:
         raise ValueError(
             f"tt= needs state.position_key() (an int that identifies the position); "
             f"{type(shown).__name__} has none: add one, or search without a table")
+
+
+MIRRORED_TABLES = 16        # compiled tables whose twin tables are kept (the latest used)
+_MIRRORS: OrderedDict[int, tuple] = OrderedDict()   # id(table) -> (table, twin table, counts)
+
+
+def twin_table(tt):
+    """What a twin searches with when given ``tt``: ``tt`` itself unless it is the compiled
+    :class:`~qsearch.search.TranspositionTable` (which Python code cannot fill), for which
+    it is a :class:`~qsearch.reference._common.ReferenceTable` of the same size, the same
+    object for the same table every time (for the latest :data:`MIRRORED_TABLES` tables), so
+    that entries stored in one search answer the next one's probes.
+
+    ``table.clear()`` empties it too once the compiled table's counters show it (a clear
+    resets its ``stores`` and ``probes``); a table only ever used on plain-Python games
+    cannot show that: pass a new table instead of clearing one."""
+    from qsearch.reference._common import ReferenceTable
+
+    if tt is None or isinstance(tt, (bool, int, ReferenceTable)):
+        return tt
+    from qsearch.search.tt import TranspositionTable
+
+    if not isinstance(tt, TranspositionTable):
+        return tt                       # the twin's own check names what it is
+    counts = (tt.stores, tt.probes)
+    found = _MIRRORS.get(id(tt))
+    if found is None or found[0] is not tt:
+        mirror = ReferenceTable(bits=tt.bits)
+    else:
+        mirror = found[1]
+        if counts[0] < found[2][0] or counts[1] < found[2][1]:    # cleared since
+            mirror.slots.clear()
+    _MIRRORS[id(tt)] = (tt, mirror, counts)   # holds tt: its id is not reused meanwhile
+    _MIRRORS.move_to_end(id(tt))
+    while len(_MIRRORS) > MIRRORED_TABLES:
+        _MIRRORS.popitem(last=False)
+    return mirror
 
 
 def runs_compiled(state) -> bool:
@@ -49,6 +93,8 @@ def on_any_game(name: str, compiled, twin):
         wrapped = as_protocol_state(state, name)
         require_searchable(state, name)
         _needs_table_keys(name, wrapped, kwargs, state)
+        if "tt" in kwargs:
+            kwargs["tt"] = twin_table(kwargs["tt"])
         result = twin(wrapped, *args, **kwargs)
         result.engine = "python"
         return result
@@ -75,4 +121,4 @@ def python_only(name: str, twin):
     return search
 
 
-__all__ = ["on_any_game", "python_only", "runs_compiled"]
+__all__ = ["on_any_game", "python_only", "runs_compiled", "twin_table"]

@@ -226,11 +226,18 @@ class _Play(ThinkingGuard, LazyWidget):
     def _value_text(self, value: float) -> str:
         if math.isinf(value):                    # a win worth inf: no distance to tell
             return "the engine wins" if value > 0 else "you win"
+        from qsearch.viz.play_opponent import _read_win
+
+        found = None
         if abs(value) > self.win_value / 2:      # a proven result: say how far away it is
-            plies = round((self.win_value - abs(value)) / self.win_decay)
-            who = "the engine wins" if value > 0 else "you win"
-            return f"{number_text(value)} ({who} in {plural(plies, 'ply')} with best play)"
-        return number_text(value)
+            found = _read_win(abs(value), self.win_value, self.win_decay)
+        if found is None:
+            return number_text(value)
+        margin, plies = found                    # the game's return and the plies to it
+        who = "the engine wins" if value > 0 else "you win"
+        by = "" if margin == 1 else f" by {number_text(margin)}"
+        within = "" if plies is None else f" in {plural(plies, 'ply')}"
+        return f"{number_text(value)} ({who}{by}{within} with best play)"
 
     def _result_text(self) -> str:
         winner = self.state.winner_player()

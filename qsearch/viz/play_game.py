@@ -33,6 +33,37 @@ from qsearch.viz.play_opponent import Opponent
 MAX_LISTED = 12                 # legal moves named in an error message
 
 
+def unfair_reason(state) -> str:
+    """Why a board shown to one player would be unfair, or ``""``: a game with hidden
+    information (PlayGame would show you the opponent's cards) or simultaneous moves (the
+    opponent would see your bid before its own), as OpenSpiel's game type
+    (``information``, ``dynamics``) or :func:`qsearch.games.game_info` says."""
+    from qsearch.games.registry import game_info
+
+    get_game = getattr(state, "get_game", None)
+    if get_game is not None:
+        import pyspiel
+
+        game = get_game()
+        kind = game.get_type()
+        name = kind.short_name
+        if kind.dynamics != pyspiel.GameType.Dynamics.SEQUENTIAL:
+            return (f"{name} fairly: its players move simultaneously (dynamics "
+                    f"{kind.dynamics.name}), and a board that takes one move at a time cannot "
+                    "keep your move hidden from the opponent's, nor its from yours")
+        if kind.information != pyspiel.GameType.Information.PERFECT_INFORMATION:
+            return (f"{name} fairly: it has hidden information (information "
+                    f"{kind.information.name}), and its board would show you the "
+                    "opponent's hidden cards")
+        return ""
+    info = game_info(state)
+    if not info.perfect_information:
+        return (f"{info.name} fairly: it is not a game of perfect information with "
+                "sequential moves (hidden information or simultaneous moves), and its board "
+                "would show you what the opponent hides")
+    return ""
+
+
 class PlayGame(ThinkingGuard, LazyWidget):
     """``PlayGame(state, opponent="alphabeta", *, depth=4, iterations=1000, evaluate=None,
     human_first=True, seed=0)``: you play against ``opponent`` (see the module).
@@ -57,6 +88,9 @@ class PlayGame(ThinkingGuard, LazyWidget):
 
             state = load(state)
         protocol.check_protocol(state, "PlayGame")
+        unfair = unfair_reason(state)
+        if unfair:
+            raise ValueError(f"PlayGame cannot show {unfair}")
         if state.is_terminal():
             raise ValueError("the game is already over in this state: pass one to play from")
         self.opponent = Opponent(opponent, state, depth=depth, iterations=iterations,

@@ -56,6 +56,9 @@ class Opponent:
                                  f"state -> action, not {spec!r}")
             if spec in SEARCHES:
                 require_searchable(state, spec)       # e.g. alpha-beta on dice: use mcts
+                from qsearch.arena.players import require_no_chance
+
+                require_no_chance(state, spec)        # a class's dice game says nothing
             if spec == "mcts":
                 _check_positive("iterations", iterations)
             elif spec == "expectiminimax":
@@ -124,17 +127,43 @@ class Opponent:
         return f"value {text}, {plural(result.nodes, 'node')} searched"
 
 
+MAX_PLIES_READ = 10_000         # the farthest win value_text looks for
+
+
 def value_text(value: float, win_value: float, win_decay: float, proven: bool = True) -> str:
-    """``0.25``, or ``0.97 (the opponent wins in 3 plies with best play)`` for a win score
-    (``win_value - win_decay * plies``) when ``proven``; values are the opponent's."""
+    """``0.25``, or ``2.97 (the opponent wins in 3 plies with best play)`` for a win score
+    when ``proven``; values are the opponent's. A finished game scores its return times
+    ``win_value - win_decay * plies``, so returns other than +-1 (a game won by points) read
+    ``14.85 (the opponent wins by 5 in 3 plies with best play)``."""
     if math.isinf(value):                   # a win worth inf: no distance to tell
         return "the opponent wins" if value > 0 else "you win"
-    plies = (win_value - abs(value)) / win_decay if win_decay > 0 else -1.0
-    if proven and abs(value) > win_value / 2 and abs(plies - round(plies)) < 1e-6:
-        who = "the opponent wins" if value > 0 else "you win"
-        return (f"{number_text(round(value, 6))} ({who} in {plural(round(plies), 'ply')} "
-                "with best play)")
-    return number_text(round(value, 6))
+    shown = number_text(round(value, 6))
+    if not proven or abs(value) <= win_value / 2:
+        return shown
+    found = _read_win(abs(value), win_value, win_decay)
+    if found is None:
+        return shown
+    margin, plies = found
+    who = "the opponent wins" if value > 0 else "you win"
+    by = "" if margin == 1 else f" by {number_text(margin)}"
+    within = "" if plies is None else f" in {plural(plies, 'ply')}"
+    return f"{shown} ({who}{by}{within} with best play)"
+
+
+def _read_win(value: float, win_value: float, win_decay: float):
+    """``(return, plies)`` with ``value == return * (win_value - win_decay * plies)``: the
+    nearest win whose return is a whole number (plies None without a decay), else None."""
+    if win_decay <= 0:
+        margin = value / win_value
+        return (round(margin), None) if abs(margin - round(margin)) < 1e-6 else None
+    for plies in range(MAX_PLIES_READ):
+        scale = win_value - win_decay * plies
+        if scale <= 0:
+            return None
+        margin = value / scale
+        if round(margin) >= 1 and abs(margin - round(margin)) < 1e-6:
+            return round(margin), plies
+    return None
 
 
 __all__ = ["NAMES", "Opponent", "SEARCHES", "value_text"]
