@@ -205,13 +205,24 @@ class SearchContext:
         """A win score seen from the root -> relative to this node (``win_value - decay * k``)."""
         if self.win_decay == 0 or self.same_ply_only or abs(value) < self.win_band:
             return value
-        return value + self.win_decay * ply if value > 0 else value - self.win_decay * ply
+        return self.shift_win(value, -ply)
 
     def from_table(self, value: float, ply: int) -> float:
         """The inverse of :meth:`to_table` at ``ply``."""
         if self.win_decay == 0 or self.same_ply_only or abs(value) < self.win_band:
             return value
-        return value - self.win_decay * ply if value > 0 else value + self.win_decay * ply
+        return self.shift_win(value, ply)
+
+    def shift_win(self, value: float, plies: int) -> float:
+        """The win score ``value`` moved ``plies`` plies further from the root, computed as a
+        finished game's score is (``win_value - win_decay * ply``, the ply a whole number) so
+        that a score through the table is the same float as one found by the search."""
+        k = (self.win_value - abs(value)) / self.win_decay
+        if math.isfinite(k) and abs(k - round(k)) < 1e-6:
+            moved = self.win_value - self.win_decay * (round(k) + plies)
+        else:                           # an infinite win, or a return other than +-1
+            moved = abs(value) - self.win_decay * plies
+        return moved if value > 0 else -moved
 
     def probe(self, key: int, depth: int, ply: int, lo: float, hi: float):
         """Narrow the window (lo, hi), from the mover's view, with what the table knows.

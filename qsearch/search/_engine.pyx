@@ -47,7 +47,7 @@ another root player gives its move, and its value only when it is a win score (i
 above, where a value does not depend on the heuristic).
 """
 cimport cython
-from libc.math cimport INFINITY, NAN, fabs, nextafter
+from libc.math cimport INFINITY, NAN, fabs, nextafter, round
 from libc.stdlib cimport free, malloc
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
@@ -354,13 +354,26 @@ cdef class Searcher:
     # A win score w plies below a node from the root; relative to the node in the table.
     cdef inline double to_table(self, double v, int ply) noexcept:
         if self.table_values == WIN_BAND and fabs(v) >= self.win_band:
-            return v + self.win_decay * ply if v > 0 else v - self.win_decay * ply
+            return self.shift_win(v, -ply)
         return v
 
     cdef inline double from_table(self, double v, int ply) noexcept:
         if self.table_values == WIN_BAND and fabs(v) >= self.win_band:
-            return v - self.win_decay * ply if v > 0 else v + self.win_decay * ply
+            return self.shift_win(v, ply)
         return v
+
+    cdef inline double shift_win(self, double v, int plies) noexcept:
+        """The win score ``v`` moved ``plies`` plies further from the root, computed as a
+        finished game's score is (``win_value - win_decay * ply``, the ply a whole number)
+        so that a score through the table is the same float as one found by the search."""
+        cdef double k = (self.win_value - fabs(v)) / self.win_decay
+        cdef double whole = round(k)
+        cdef double moved
+        if fabs(k - whole) < 1e-6:
+            moved = self.win_value - self.win_decay * (whole + plies)
+        else:                           # an infinite win (k is NaN), or a return other
+            moved = fabs(v) - self.win_decay * plies    # than +-1: plain arithmetic
+        return moved if v > 0 else -moved
 
 
 # ---------------------------------------------------------------------- the search
