@@ -169,3 +169,71 @@ def test_play_has_one_terminal_loop_and_honours_time_on_every_game():
         assert out.returncode == 0, out.stderr
         assert "iterative deepening, 2.5 s a move" in out.stdout
         assert out.stdout.count("engine plays") == 1
+
+
+DICE_GAME = '''
+from qsearch.games import register
+
+
+class DiceRace:
+    """Move 1 or 2, then a die (1-2) is added; the first to reach 6 wins. The first roll
+    comes only after the first move, and the game says nothing of its chance."""
+
+    def __init__(self):
+        self.pos, self.player, self.rolling = [0, 0], 0, False
+
+    def current_player(self):
+        return -4 if self.is_terminal() else -1 if self.rolling else self.player
+
+    def is_chance_node(self):
+        return self.rolling and not self.is_terminal()
+
+    def chance_outcomes(self):
+        return [(1, 0.5), (2, 0.5)]
+
+    def legal_actions(self):
+        return [] if self.is_terminal() else [1, 2]
+
+    def apply_action(self, a):
+        self.pos[self.player] += a
+        if self.rolling:
+            self.player = 1 - self.player
+        self.rolling = not self.rolling
+
+    def clone(self):
+        c = DiceRace()
+        c.pos, c.player, c.rolling = list(self.pos), self.player, self.rolling
+        return c
+
+    def is_terminal(self):
+        return max(self.pos) >= 6
+
+    def returns(self):
+        if not self.is_terminal():
+            return [0.0, 0.0]
+        return [1.0, -1.0] if self.pos[0] >= 6 else [-1.0, 1.0]
+
+    def __str__(self):
+        return f"positions {self.pos}, player {self.player}"
+
+
+register("dice_race", DiceRace)
+'''
+
+
+def test_a_students_dice_game_is_played_by_mcts_and_not_solved(tmp_path):
+    path = tmp_path / "dice_race.py"
+    path.write_text(DICE_GAME)
+    out = cli("play", "dice-race", "--game-module", str(path), "--iterations", "30",
+              stdin="2\n1\nq\n")
+    assert out.returncode == 0, out.stderr
+    assert "Engine: MCTS 30" in out.stdout and "chance: " in out.stdout
+    assert "engine plays" in out.stdout
+    refused = cli("play", "dice_race", "--game-module", str(path), "--algorithm", "alphabeta")
+    assert refused.returncode == 2
+    assert refused.stderr.strip() == ("error: dice_race has chance nodes, which alphabeta "
+                                      "cannot search: use expectiminimax or mcts")
+    solve = cli("solve", "dice_race", "--game-module", str(path))
+    assert solve.returncode == 2
+    assert solve.stderr.startswith("error: dice_race has chance nodes: solve finds exact "
+                                   "values by alpha-beta")

@@ -94,10 +94,11 @@ class _Watched(ProtocolState):
 
 def refuse_chance(state) -> None:
     """A ValueError when the game has chance nodes (or cannot be searched by alpha-beta)."""
+    from qsearch.arena.players import has_chance
     from qsearch.games.registry import game_info, require_searchable
 
     info = game_info(state)
-    if info.chance:
+    if info.chance or has_chance(state):    # a class's dice game may not say so itself
         raise ValueError(f"{info.name} has chance nodes: solve finds exact values by "
                          "alpha-beta, which cannot weigh dice (play it with expectiminimax "
                          f"or MCTS: python -m qsearch play {info.name})")

@@ -198,12 +198,11 @@ def has_chance(state, *, probes: int = CHANCE_PROBES, moves: int = CHANCE_PROBE_
 def require_no_chance(state, search: str) -> None:
     """A ValueError when ``search`` (a minimax search) cannot play ``state``'s game because
     it has chance nodes (:func:`has_chance`)."""
-    from qsearch.games.registry import TWO_PLAYER_SEARCHES
+    from qsearch.games.registry import TWO_PLAYER_SEARCHES, game_info
 
     if search in TWO_PLAYER_SEARCHES and has_chance(state):
-        name = getattr(state, "name", None) or type(state).__name__
-        raise ValueError(f"{name} has chance nodes, which {search} cannot search: use "
-                         "expectiminimax or mcts")
+        raise ValueError(f"{game_info(state).name} has chance nodes, which {search} cannot "
+                         "search: use expectiminimax or mcts")
 
 
 ENGINES = ("alphabeta", "pvs", "minimax", "negamax", "mcts", "expectiminimax")
