@@ -20,7 +20,7 @@ def _run(drawn, **kw):
                  **kw)
 
 
-@deterministic(3000, slow=True)
+@deterministic(2200, slow=True)
 @given(deterministic_cases(["tictactoe"]))
 def test_tictactoe_every_flag(drawn):
     _run(drawn)
