@@ -82,9 +82,7 @@ def cmd_solve(args) -> int:
     print(f"score {res.score:+d}: {describe_score(res.score, state.num_moves())}")
     print(f"{res.nodes:,} nodes in {res.elapsed * 1e3:.1f} ms")
     if args.analyze:
-        # each column is a search from the opponent's side: its bounds would read upside down
-        scores = _with_progress(solver, lambda: solver.analyze(state), "scoring every column",
-                                bounds=False)
+        scores = _score_columns(solver, state)
         print("columns: " + "  ".join(
             f"{c + 1}:{'--' if s is None else f'{s:+d}'}" for c, s in enumerate(scores)))
     return 0
@@ -156,6 +154,39 @@ def _solve_any(args) -> int:
 
 
 PROGRESS_FIRST = 1.0        # seconds before the first progress line while the solver runs
+
+
+def _score_columns(solver, state, stream=None) -> list:
+    """``solver.analyze(state)`` one column at a time, each search reporting which column it
+    scores, k of the columns searched and its time (one search can take minutes: ``1``).
+
+    The same rules and scores as ``analyze``: None for a full column, ``(43 - n) // 2`` for a
+    column that wins at once (``n`` the stones before it), 0 for the stone that fills the board,
+    else minus the solved score of the position it leads to (with the same table)."""
+    stream = sys.stderr if stream is None else stream
+    legal = set(state.legal_actions())
+    scores: list = [None] * 7
+    searched = []
+    for col in range(7):
+        if col not in legal:
+            continue
+        child = state.child(col)
+        if child.is_terminal():
+            won = max(child.returns()) > 0
+            scores[col] = (43 - state.num_moves()) // 2 if won else 0
+        else:
+            searched.append((col, child))
+    start = time.monotonic()
+    for k, (col, child) in enumerate(searched, 1):
+        # a search from the opponent's side: its bounds would read upside down
+        scores[col] = -_with_progress(
+            solver, lambda child=child: solver.solve(child),
+            f"scoring column {col + 1} ({k} of {len(searched)})", stream=stream,
+            bounds=False).score
+    elapsed = time.monotonic() - start
+    if elapsed >= PROGRESS_FIRST:
+        print(f"  {len(searched)} columns scored in {elapsed:.1f} s", file=stream, flush=True)
+    return scores
 
 
 def _with_progress(solver, work, what: str, stream=None, bounds: bool = True):
@@ -358,6 +389,8 @@ def cmd_tournament(args) -> int:
                 print(f"table {tid}: {n} games played ({report.skipped[tid]} already "
                       f"recorded), {report.wall[tid]:.1f} s, {rate:.1f} games/s",
                       file=sys.stderr)
+            if not sum(report.played.values()) and sum(report.skipped.values()):
+                print(_nothing_to_play(out, args.out is None), file=sys.stderr)
     finally:
         if closer is not None:
             closer()
@@ -368,6 +401,15 @@ def cmd_tournament(args) -> int:
 
 
 COMMITTED_RUN = Path(__file__).resolve().parents[1] / "benchmarks" / "tournaments"
+
+
+def _nothing_to_play(out, default: bool) -> str:
+    """Why a tournament played 0 games: every game is already in ``out``'s records."""
+    where = (f"{out}, the committed run (the folder used without --out)"
+             if default and Path(out) == COMMITTED_RUN else
+             f"{out} (the folder used without --out)" if default else out)
+    return (f"0 games played: every game of these tables is already recorded in {where}; "
+            f"{'--out' if default else 'another --out'} DIR plays them afresh into DIR")
 
 
 def _tournament_dir(out) -> Path:
@@ -419,7 +461,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "quarto without moves: standard Quarto's proof); "
                         "other games: move names (0:1 2:3 for nim)")
     s.add_argument("--no-analyze", dest="analyze", action="store_false",
-                   help="skip the score of every column (every move)")
+                   help="skip the score of every column (every move): on an early Connect-4 "
+                   "position it takes minutes (reported column by column on stderr)")
     s.add_argument("--max-nodes", type=int, default=None,
                    help="other games (and quarto without moves: a budgeted solve instead of "
                         "the proof): the node budget (default 10,000,000)")

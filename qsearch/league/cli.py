@@ -66,6 +66,26 @@ def add_cli(sub) -> None:
     p.set_defaults(func=cmd_league)
 
 
+def _check_agents_path(name: str, examples: bool = False) -> None:
+    """A ValueError (one line, exit status 2) for a missing folder or one with no agent files
+    (with ``--examples`` an empty folder is only a warning: the examples still play)."""
+    from pathlib import Path
+
+    path = Path(name)
+    if path.suffix == ".py":
+        return                                  # a file: read_agent says if it is missing
+    if not path.exists():
+        raise ValueError(f"{name} does not exist: put the class's agent files (.py) in it, "
+                         "or give the files")
+    if path.is_dir() and not any(not p.name.startswith(("_", "."))
+                                 for p in path.glob("*.py")):
+        message = (f"{name} holds no agent files (*.py not starting with _): put the "
+                   "class's agent files in it, or give the files")
+        if not examples:
+            raise ValueError(message)
+        print(f"warning: {message}; only the examples play", file=sys.stderr)
+
+
 def cmd_league(args) -> int:
     """Run the league the arguments describe; print the leaderboard."""
     import warnings
@@ -76,6 +96,8 @@ def cmd_league(args) -> int:
 
     if args.game_module:
         args.game_module = game_module_name(args.game_module)
+    for name in args.agents:
+        _check_agents_path(name, examples=args.examples)
     agents = list(args.agents) + (example_agents() if args.examples else [])
     if not agents and not args.course:
         raise ValueError("name a folder of agent files (or pass --examples)")
