@@ -83,7 +83,8 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
     if state.is_terminal():
         raise ValueError("the game is over in this state: expectiminimax has nothing to search")
     ctx = ChanceContext(state, evaluate, None, max_nodes, time_limit, trace,
-                        win_value, win_decay, bounds=bounds)
+                        win_value, win_decay, bounds=bounds,
+                        depth=deepest_ply(depth, bool(count_chance)))
     if state.is_chance_node():
         if player not in (0, 1) or isinstance(player, bool):
             raise ValueError("the root is a chance node: say whose value it is with player=0 "
