@@ -2,7 +2,8 @@
 # Set up qsearch on a fresh Debian machine (root, Python 3.11): system packages when they are
 # missing, a virtual environment in .venv, and the package built with its compiled parts.
 #   bash scripts/install.sh lessons   -> JupyterLab, widgets, Graphviz, plotting
-#   bash scripts/install.sh test      -> the above plus pytest, nbval, OpenSpiel, linters
+#   bash scripts/install.sh test      -> pytest, nbval, OpenSpiel, linters and what the lessons
+#                                        import (what CI runs: no JupyterLab, no Voila)
 #   bash scripts/install.sh dev       -> both, plus what rebuilding in place needs
 # Run again after a pull: it rebuilds only if a .pyx/.pxd, setup.py or pyproject.toml changed.
 set -euo pipefail
@@ -69,11 +70,27 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$fingerprint" ] \
 else
   rm -f "$stamp"
   echo "[2/2] building qsearch's compiled modules ($(nproc) in parallel, about a minute)"
-  .venv/bin/python -m pip install --no-deps --no-build-isolation -e . 2>&1 \
-    | grep -v "^  \(Preparing\|Checking\|Building\|Created\|Stored\)" || true
+  # pip shows the build only with -v, and then all of it: the full log goes to a file and
+  # each module is named as Cython translates it and as the compiler starts on it.
+  build_log=.venv/.qsearch-build.log
+  : > "$build_log"
+  t_build=$SECONDS
+  PYTHONUNBUFFERED=1 .venv/bin/python -m pip install -v --no-deps --no-build-isolation -e . 2>&1 \
+    | while IFS= read -r line; do
+        printf '%s\n' "$line" >> "$build_log"
+        if [[ $line =~ \[\ *([0-9]+/[0-9]+)\]\ Cythonizing\ ([^ ]+)\.pyx ]]; then
+          echo "  [$((SECONDS - t_build)) s] cythonizing ${BASH_REMATCH[2]} (${BASH_REMATCH[1]})"
+        elif [[ $line =~ building\ \'([^\']+)\'\ extension ]]; then
+          echo "  [$((SECONDS - t_build)) s] compiling ${BASH_REMATCH[1]//.//}"
+        elif [[ $line =~ ^[[:space:]]*(ERROR|error:|warning:\ qsearch) ]]; then
+          echo "$line"
+        fi
+      done || true
+  echo "  built in $((SECONDS - t_build)) s (pip's full output: $build_log)"
   .venv/bin/python -c "import qsearch, sys; sys.exit(0 if qsearch.compiled else 1)" \
     || echo "warning: no C compiler: qsearch runs in pure-Python mode (slower)"
-  .venv/bin/python -c "import qsearch" || { echo "qsearch did not install" >&2; exit 1; }
+  .venv/bin/python -c "import qsearch" \
+    || { tail -n 30 "$build_log" >&2; echo "qsearch did not install (see $build_log)" >&2; exit 1; }
   echo "$fingerprint" > "$stamp"
 fi
 # JupyterLab saves the widgets' state with a notebook (the widget manager's saveState), so a
@@ -92,4 +109,9 @@ PY
 # first open instead of Python reprs (trust is per user: this records their signatures).
 .venv/bin/jupyter trust notebooks/*.ipynb >/dev/null 2>&1 || true
 echo "qsearch is installed in .venv ($extra) in $(( $(date +%s) - t0 )) s"
-echo "activate it (source .venv/bin/activate) to use qsearch, pytest, ruff, cython-lint, voila"
+case "$extra" in
+  lessons) tools="qsearch, jupyter lab, voila" ;;
+  test) tools="qsearch, pytest, ruff, cython-lint (no JupyterLab or Voila: those are in lessons)" ;;
+  dev) tools="qsearch, jupyter lab, voila, pytest, ruff, cython-lint, pre-commit" ;;
+esac
+echo "activate it (source .venv/bin/activate) to use $tools"

@@ -126,3 +126,30 @@ def test_scoring_the_columns_reports_the_column_and_k_of_n(monkeypatch):
                    and "1,234 nodes" in line for line in lines), lines
         assert f"  scoring column {column} ({k} of 6): done in" in stream.getvalue()
     assert all("score in" not in line for line in lines)      # no upside-down bounds
+
+
+# --------------------------------------------------------------------------- set-up
+def test_the_readme_says_what_each_extra_installs():
+    import tomllib
+
+    root = Path(__file__).resolve().parents[1]
+    extras = tomllib.loads((root / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]
+
+    def names(extra):
+        found = set()
+        for dep in extras[extra]:
+            if dep.startswith("qsearch["):
+                for other in dep[len("qsearch["):-1].split(","):
+                    found |= names(other)
+            else:
+                found.add(dep.split(">")[0].split("[")[0].split("=")[0])
+        return found
+
+    assert {"jupyterlab", "voila"} <= names("lessons") and {"jupyterlab", "voila"} <= names("dev")
+    assert not {"jupyterlab", "voila"} & names("test")          # CI's install stays small
+    readme = " ".join((root / "README.md").read_text().split())
+    assert "but not JupyterLab or Voila, which come with `lessons` and `dev`" in readme
+    assert "Presenter mode (after `install.sh lessons` or `dev`)" in readme
+    script = (root / "scripts" / "install.sh").read_text()
+    assert "no JupyterLab or Voila" in script and "cythonizing" in script
