@@ -38,7 +38,10 @@ def _needs_table_keys(name: str, state, kwargs, shown) -> None:
             f"{type(shown).__name__} has none: add one, or search without a table")
 
 
-MIRRORED_TABLES = 16        # compiled tables whose twin tables are kept (the latest used)
+# Compiled tables whose twin tables are kept (the latest used). Few, because keeping a twin
+# table keeps its compiled table alive too (2**20 entries by default: about 24 MB); a table
+# shared across a game's moves is the one that matters.
+MIRRORED_TABLES = 2
 _MIRRORS: OrderedDict[int, tuple] = OrderedDict()   # id(table) -> (table, twin table, counts)
 
 
