@@ -38,6 +38,7 @@ The parts, one job each (everything is importable from here):
 * :mod:`~qsearch.arena.tournament.calibration`: our seconds per move, the time-matched
   iterations;
 * :mod:`~qsearch.arena.tournament.records`: reading the ``<id>.jsonl`` files;
+* :mod:`~qsearch.arena.tournament.seeds`: the base seed and each game's seed;
 * :mod:`~qsearch.arena.tournament.runner`: playing, resuming and re-playing games;
 * :mod:`~qsearch.arena.tournament.report`: ``tables.md`` and ``tables.csv``;
 * :mod:`~qsearch.arena.tournament.analysis`: sums over the tables (head to head, diagonal);
@@ -103,16 +104,15 @@ from qsearch.arena.tournament.report import (
 )
 from qsearch.arena.tournament.runner import (
     CHUNK,
-    SEED,
     VERSION,
     RunReport,
     check,
     config,
-    key_seed,
     play_one,
     replay,
     run,
 )
+from qsearch.arena.tournament.seeds import SEED, key_seed
 from qsearch.arena.tournament.tables import (
     DOC_RESULTS,
     DOC_TIMES,

@@ -32,6 +32,7 @@ from pathlib import Path
 from qsearch.arena.match import play_game
 from qsearch.arena.positions import position
 from qsearch.arena.tournament.players import make_player
+from qsearch.arena.tournament.seeds import key_seed
 from qsearch.arena.tournament.tables import DOC_TIMES, MATCHED, TABLES, Table
 from qsearch.arena.tournament_games import tournament_game
 
@@ -172,8 +173,6 @@ def pair_games_times(game: str, mcts_spec: str, iterations: int, repeats: int = 
     turn on the positions their games reach; each move is timed best of ``repeats`` (the
     player's random generator restored before each repetition, so the games are the
     tournament's own: at the count the tournament plays, these are its games)."""
-    from qsearch.arena.tournament.runner import key_seed
-
     partner, _ = partner_of(game, mcts_spec)
     times: dict[str, list] = {partner: [], mcts_spec: []}
 

@@ -21,15 +21,15 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from qsearch.arena.match import game_seed, play_game
+from qsearch.arena.match import play_game
 from qsearch.arena.positions import position
 from qsearch.arena.tournament.calibration import iterations_for, load_calibration
 from qsearch.arena.tournament.players import LIMIT, check_variant, make_player
 from qsearch.arena.tournament.records import load_table, read_records
+from qsearch.arena.tournament.seeds import SEED, key_seed
 from qsearch.arena.tournament.tables import TABLES, Table, game_keys, resolve_tables
 from qsearch.arena.tournament_games import WIN
 
-SEED = 2023                 # the tournaments' base seed (the document's year)
 CHUNK = 4                   # games per task sent to an executor
 VERSION = 1                 # bump when a player's definition changes: old records are refused
 
@@ -46,12 +46,6 @@ def config(table: Table, calibration: dict | None = None, variant: dict | None =
     if variant:
         cfg["variant"] = dict(sorted(variant.items()))
     return cfg
-
-
-def key_seed(table: Table, row: str, col: str, pos: int) -> int:
-    """The seed of one game: fixed by the table's game and pairing, the cell and the position
-    (not by the table id, so a cell shared by two tables is the same games)."""
-    return game_seed(SEED, f"{table.game}/{table.pairing}/{row}/{col}/{pos}")
 
 
 def play_one(cfg: dict, row: str, col: str, pos: int) -> dict:
