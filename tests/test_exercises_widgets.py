@@ -43,14 +43,14 @@ def test_right_answers_pass_and_wrong_ones_are_named():
     ex.cut("C3", on=False)                      # a missed cut
     ex.cut("D2")                                # a cut that does not happen
     grade = ex.check()
-    assert not grade.passed and (grade.right, grade.total) == (4, 6)   # D2's ✂: not an answer
+    assert not grade.passed and (grade.right, grade.total) == (4, 6)   # the 6 entries made
     assert {(m.node, m.what) for m in grade.mistakes} == {("C", "value"), ("C3", "cut"),
                                                          ("D2", "cut")}
     text = str(grade)
+    assert "4 of 6 right" in text
     assert "C (MIN) does not return 4" in text and "2" not in text.replace("D2", "")
-    assert "Not every branch pruned by the cut at C (MIN) is marked" in text
-    assert "test β ≤ α" in text
-    assert "The branch to D2 is not pruned: at D (MIN) β ≤ α does not hold yet" in text
+    assert "C3" not in text and "cut happens at C" not in text    # the missed ✂: unnamed
+    assert "The ✂ on the branch to D2 is wrong" in text and "β ≤ α" in text
     # in the order the search meets them: C's cut (C3) before C's return before D2
     assert [m.node for m in grade.mistakes] == ["C3", "C", "D2"]
 
@@ -73,7 +73,13 @@ def test_entries_inside_a_cut_branch_are_mistakes():
     ex.fill_in_solution()
     ex.enter("N7", 5)
     (m,) = ex.check().mistakes
-    assert m.node == "N7" and "never searched" in m.message
+    assert m.node == "N7" and m.what == "value" and not m.asked
+    # the same words as a wrong value at a node the search reaches (N7 and N1: both MAX)
+    reached = AlphaBetaExercise("[[1, 2], [0, [5, 6]]]")
+    reached.enter("N1", 5)
+    (r,) = [x for x in reached.check().mistakes if x.message]
+    assert m.message == r.message.replace("N1", "N7")
+    assert "never" not in m.message and "pruned" not in m.message
 
 
 def test_show_me_opens_the_stepper_at_the_first_mistake():
@@ -97,7 +103,7 @@ def test_the_widget_follows_entries_and_grades_clicks():
     ex.cut_buttons["C2"].value = True
     assert ex.marked == {"C2"}
     ex.check_button.click()
-    assert "2 of 6 right" in ex.feedback.value and not ex.show_button.disabled
+    assert "2 of 3 right" in ex.feedback.value and not ex.show_button.disabled
     assert "&#x27;three&#x27; is not a number" in ex.feedback.value
     ex.fill_in_solution()                       # headless entries show in the boxes
     assert ex.boxes["C"]["value"].value == "2" and ex.cut_buttons["C3"].value
@@ -223,7 +229,7 @@ def test_check_never_says_a_right_value(seed, kind):
           "soft-strict": lambda: AlphaBetaExercise(tree, fail_hard=False, strict=True)}[kind]()
     empty = str(ex.check())
     assert empty.startswith("Nothing is entered yet") and "\n" not in empty
-    assert numbers_said(empty, tree.names) == {ex.n_answers()}
+    assert numbers_said(empty, tree.names) == set()      # not even how many answers
     for k, name in enumerate(ex.inner):                    # every entry wrong: 100, 101, ...
         ex.enter(name, 100 + k, **({"alpha": 200 + k, "beta": 300 + k}
                                    if ex.ask_windows else {}))
@@ -238,27 +244,63 @@ def test_check_never_says_a_right_value(seed, kind):
     assert numbers_said(str(ex.check()), tree.names) & inner_values(ex)
 
 
-def test_the_count_of_answers_is_the_same_every_attempt():
+def test_the_count_is_over_the_entries_made():
     tree = random_tree(2, 3, seed=1, names="P")            # notebook 01's tree B
     ex = AlphaBetaExercise(tree, fail_hard=True, windows=True)
-    n = ex.n_answers()
     sol = ex.solution()
-    assert n == 3 * len(sol["values"]) + len(sol["cuts"])
-    totals = {ex.check().total}
+    assert ex.n_answers() == 3 * len(sol["values"]) + len(sol["cuts"])
     ex.fill_in_solution()
-    totals.add(ex.check().total)
+    assert ex.check().passed and ex.check().total == ex.n_answers()
     for node in ex.inner:                                   # values also where never searched
         if node not in sol["values"]:
             ex.enter(node, 1)
     ex.cut(sol["cuts"][0], on=False)
-    for child in ex.parent:
-        if child not in sol["cuts"]:
-            ex.cut(child)
-            break
     grade = ex.check()
-    totals.add(grade.total)
-    assert totals == {n} and grade.right == n - 1
+    n = ex.n_answers()                              # one ✂ fewer, one value more: n entries
+    assert (grade.right, grade.total) == (n - 1, n)
     assert f"{n - 1} of {n} right" in str(grade)
+
+
+def _shape(text: str, names) -> str:
+    """A check's text with node names and numbers replaced: what it says in general."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, "X")
+    return re.sub(r"−?\d+(?:\.\d+)?|−?∞", "#", text)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 5, 6, 7])     # trees with cuts (1: exercise B)
+def test_a_check_reveals_no_cut(seed):
+    """Notebook 01's exercise B, and random trees: the text names no pruned branch the student
+    did not mark, lists every blank box (reached or not), and says the same about a wrong
+    entry wherever it is (searched, cut there, or never reached)."""
+    tree = random_tree(2, 3, seed=seed, names="P")
+    ex = AlphaBetaExercise(tree, fail_hard=True, windows=True)
+    assert ex.cuts, "a tree with no cut tests nothing"
+    ex.enter(ex.inner[1], 1, alpha=2, beta=3)
+    text = str(ex.check())
+    said = [line for line in text.splitlines() if not line.startswith("Still blank")]
+    assert ex.inner[1] not in ex.cuts and any(ex.inner[1] in line for line in said)
+    for child in ex.cuts:
+        assert not any(re.search(rf"\b{child}\b", line) for line in said), text
+    blank = [line for line in text.splitlines() if line.startswith("Still blank")][0]
+    for name in ex.inner[2:] + ex.inner[:1]:
+        assert name in blank                        # P7 too, which the search never reaches
+    assert "cut happens at" not in text and "never searched" not in text
+    # the message for each (role, what) is the same text at every node, reached or not
+    for k, name in enumerate(ex.inner):
+        ex.enter(name, 100 + k, alpha=200 + k, beta=300 + k)
+    for child in ex.parent:                                 # every ✂ marked
+        ex.cut(child)
+    grade = ex.check()
+    shapes = {}
+    for m in grade.mistakes:
+        if m.what == "cut":
+            role = ex._role(ex.parent[m.node])
+        else:
+            role = ex._role(m.node)
+        shapes.setdefault((m.what, role), set()).add(_shape(m.message, ex.state.names))
+    assert all(len(said) == 1 for said in shapes.values()), shapes
+    assert {what for what, _ in shapes} == {"value", "alpha", "beta", "cut"}
 
 
 def test_text_that_is_not_a_number_is_graded_so():
@@ -298,7 +340,7 @@ def test_one_wording_for_cuts_and_pruned_branches():
     ex.cut("C3", on=False)
     ex.cut("D1")
     text = str(ex.check())
-    assert "cut at C" in text and "pruned" in text
+    assert "C3" not in text and "pruned" in text          # D1's wrong ✂; C3 not named
     assert "is cut" not in text and "are cut" not in text
     assert ex._build_widget() is not None
     assert ex.cut_buttons["C2"].tooltip == "the branch to C2 is pruned"

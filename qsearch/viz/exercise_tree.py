@@ -2,17 +2,15 @@
 
 * :class:`AlphaBetaExercise` draws a tree with only its leaf values. The student enters the
   value alpha-beta returns at each inner node (optionally the [alpha, beta] window each node
-  ends with) and marks the pruned branches. :meth:`~TreeExercise.check` runs the real search
-  (fail-hard or fail-soft, strict or not, as chosen) and says which entries are wrong and
-  which step to look at again, never the right numbers; :meth:`~TreeExercise.show_me` opens
-  the stepper at the first mistake (the stepper shows the values).
+  ends with) and marks the pruned branches. ``check()`` runs the real search (fail-hard or
+  fail-soft, strict or not, as chosen) and says which of the entries made are right or
+  wrong, never the right numbers nor where the cuts are
+  (:mod:`qsearch.viz.exercise_tree_check`); :meth:`~TreeExercise.show_me` opens the stepper
+  at the first mistake (the stepper shows the values).
 * :class:`MinimaxExercise`: the same with plain minimax (values only, nothing is pruned).
 
-What is counted: every value the search returns at an inner node it reaches (and its α and β
-when windows are asked) and every pruned branch: "k of N right" always has the same N for a
-tree. A value entered where the search never reaches, or a ✂ on a branch that is searched,
-is a mistake too, but not one more answer. ``reveal=True`` (an instructor's switch, also an
-attribute) adds the right values to the check's messages.
+``reveal=True`` (an instructor's switch, also an attribute) adds the right values to the
+check's messages. This module holds the entries, the picture and the widget.
 
 The expected answers are read from the search's trace (:func:`build_search_tree`), not
 computed a second time, and each mistake carries the trace step where the search settles it.
@@ -20,7 +18,6 @@ computed a second time, and each mistake carries the trace step where the search
 from __future__ import annotations
 
 import html
-import math
 
 from qsearch.games.toytrees import as_tree, named_nodes
 from qsearch.viz.exercise_grading import (
@@ -29,7 +26,6 @@ from qsearch.viz.exercise_grading import (
     RIGHT,
     WRONG,
     Grade,
-    Mistake,
     error_html,
     find_name,
     grade_html,
@@ -37,15 +33,15 @@ from qsearch.viz.exercise_grading import (
     parse_entry,
     walk_named,
 )
+from qsearch.viz.exercise_tree_check import TreeChecking
 from qsearch.viz.lazy_widget import PictureWidget
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number
 from qsearch.viz.tree import cut_test, new_digraph, run_traced
 
-GREEK = {"alpha": "α", "beta": "β"}
 SELECTED_CUT_STYLE = "warning"     # a ✂ toggled on: a coloured button in light and dark themes
 
 
-class TreeExercise(PictureWidget):
+class TreeExercise(TreeChecking, PictureWidget):
     """What the exercises share: the tree, its traced search, the student's entries, the
     picture and the widget. Use :class:`AlphaBetaExercise` or :class:`MinimaxExercise`."""
 
@@ -171,178 +167,12 @@ class TreeExercise(PictureWidget):
         if self._widget is not None:
             self._refresh()
 
-    # ------------------------------------------------------------------ grading
-    def check(self) -> Grade:
-        """Grade every entry against the search: "k of N right" (N: :meth:`n_answers`) and
-        the mistakes in the order the search meets them (so the first is where to start
-        looking), each saying what to look at again without the right number."""
-        mistakes = []
-        for name in self.inner:
-            node = self.searched.get(name)
-            if node is None:                        # inside a pruned branch: never searched
-                mistakes += self._unsearched(name)
-                continue
-            step = node.exited_at if node.exited_at is not None else len(self.result.trace) - 1
-            fields = [("value", self.values, node.value)]
-            if self.ask_windows:
-                fields += [("alpha", self.alphas, node.window[0]),
-                           ("beta", self.betas, node.window[1])]
-            for what, store, want in fields:
-                given = store.get(name)
-                if (name, what) in self.unreadable:
-                    text = self.unreadable[name, what]
-                    mistakes.append(Mistake(name, what, want, text, step,
-                                            f"{self._label(name, what)}: {text!r} is not a "
-                                            "number (write 3, -2, inf or -inf)."))
-                elif given is None:
-                    mistakes.append(Mistake(name, what, want, None, step, ""))
-                elif not _same(given, want):
-                    mistakes.append(Mistake(name, what, want, given, step,
-                                            self._wrong_message(name, what, given)))
-        if self.ask_cuts:
-            for child, edge in self.cuts.items():
-                if child not in self.marked:
-                    mistakes.append(Mistake(child, "cut", True, False, edge.event,
-                                            self._missed_cut(child, edge)))
-            for child in sorted(self.marked - set(self.cuts), key=self.inner_order):
-                mistakes.append(self._false_cut(child))
-        mistakes = self._blanks_in_words(mistakes)
-        mistakes.sort(key=lambda m: (m.step, self.inner_order(m.node)))
-        total = self.n_answers()
-        right = total - sum(m.asked for m in mistakes)
-        nothing = not (self.values or self.alphas or self.betas or self.marked
-                       or self.unreadable)
-        summary = ""
-        if nothing and not self.reveal:
-            what = "a value in each box" + (", its α and β" if self.ask_windows else "")
-            cuts = " and click ✂ on each pruned branch" if self.ask_cuts else ""
-            summary = (f"Nothing is entered yet ({total} answers to give): type {what}{cuts}, "
-                       "then press Check.")
-        self.grade = Grade(right, total, tuple(mistakes), summary)
-        if self._widget is not None:
-            self._refresh()
-        return self.grade
-
-    def _blanks_in_words(self, mistakes) -> list:
-        """Blank entries share one line: "Still blank: the value at M4 and M5, β at P2."."""
-        blank = [m for m in mistakes if m.given is None and m.what in ("value", "alpha", "beta")
-                 and m.asked and not m.message]
-        if not blank:
-            return mistakes
-        parts = []
-        for what, label in (("value", "the value"), ("alpha", "α"), ("beta", "β")):
-            names = [m.node for m in blank if m.what == what]
-            if names:
-                parts.append(f"{label} at {in_words(names)}")
-        text = f"Still blank: {', '.join(parts)}."
-        if self.reveal:
-            text += " (The search: " + ", ".join(
-                f"{self._label(m.node, m.what)} = {format_number(m.expected)}"
-                for m in blank) + ".)"
-        return [Mistake(m.node, m.what, m.expected, None, m.step, text) if m in blank else m
-                for m in mistakes]
-
-    def _label(self, name, what) -> str:
-        return name if what == "value" else f"{name}'s {GREEK[what]}"
-
-    def _role(self, name) -> str:
-        return self.search.role(self.ids[name])
-
-    def _wrong_message(self, name, what, given) -> str:
-        node = self.searched[name]
-        role = self._role(name)
-        said = format_number(given)
-        if what == "value":
-            text = f"{name} ({role}) does not return {said}. {self._value_hint(name, node)}"
-        else:
-            text = (f"{name} ({role}): its {GREEK[what]} when it returns is not {said}. "
-                    + self._window_hint(name, what, role))
-        if self.reveal:
-            want = node.value if what == "value" else node.window[what == "beta"]
-            text += f" (The search: {format_number(want)}.)"
-        return text
-
-    def _value_hint(self, name, node) -> str:
-        role = self._role(name)
-        pick = "largest" if role == "MAX" else "smallest"
-        if self.algorithm == "minimax":
-            return (f"Look again at its children: a {role} node returns the {pick} of the "
-                    "values its children return.")
-        cut = bool(node.pruned)
-        if self.fail_hard:
-            if cut:
-                bound = "β" if role == "MAX" else "α"
-                return (f"A cut happens at {name}, and fail-hard alpha-beta then returns the "
-                        f"bound that was crossed: {name}'s {bound}.")
-            bound = "α" if role == "MAX" else "β"
-            return (f"Fail-hard alpha-beta returns {name}'s final {bound}: the {pick} value "
-                    f"its children return, held inside the window {name} was given.")
-        if cut:
-            return (f"A cut happens at {name}; it returns the {pick} value among the children "
-                    "searched before the cut (fail-soft: the best value found).")
-        return (f"Look again at its children: it returns the {pick} value they return "
-                "(fail-soft: the best value found).")
-
-    def _window_hint(self, name, what, role) -> str:
-        moves = (role == "MAX") == (what == "alpha")
-        if not moves:
-            return (f"A {role} node never changes its {GREEK[what]}: it keeps the one its "
-                    "parent passed down when it was entered.")
-        direction = "rises to each larger" if what == "alpha" else "falls to each smaller"
-        return (f"It starts as the {GREEK[what]} its parent passed down and {direction} value "
-                "a child returns.")
-
-    def _missed_cut(self, child, edge) -> str:
-        parent = self.names.name(edge.parent)
-        role = "MAX" if edge.is_max else "MIN"
-        same_cut = [c for c, e in self.cuts.items() if e.event == edge.event]
-        start = (f"Not every branch pruned by the cut at {parent} ({role}) is marked"
-                 if self.marked & set(same_cut) else
-                 f"A cut happens at {parent} ({role}) that is not marked")
-        text = (f"{start}: after each child of {parent} returns, test "
-                f"{self.cut_condition(edge.is_max)}; once it holds, every branch still to "
-                "come there is pruned.")
-        if self.reveal:
-            text += f" (The search prunes the branch to {child}.)"
-        return text
-
-    def _false_cut(self, child) -> Mistake:
-        parent = self.parent[child]
-        if child in self.ids:
-            node = self.search.nodes[self.ids[child]]
-            test = self.cut_condition(self._role(parent) == "MAX")
-            return Mistake(child, "cut", False, True, node.entered_at,
-                           f"The branch to {child} is not pruned: at {parent} "
-                           f"({self._role(parent)}) {test} does not hold yet when {child}'s "
-                           f"turn comes, so {child} is searched.", asked=False)
-        above = self._cut_ancestor(child)
-        text = (f"{child} is never searched, but its own branch is not the one pruned: a "
-                "branch above it is. Mark only the highest pruned branch.")
-        if self.reveal:
-            text += f" (The search prunes the branch to {above}.)"
-        return Mistake(child, "cut", False, True, self.cuts[above].event, text, asked=False)
-
-    def _unsearched(self, name) -> list:
-        entered = [w for w, store in (("value", self.values), ("alpha", self.alphas),
-                                      ("beta", self.betas)) if name in store]
-        entered += [w for w in ("value", "alpha", "beta") if (name, w) in self.unreadable]
-        if not entered:
-            return []
-        above = self._cut_ancestor(name)
-        return [Mistake(name, entered[0], None, self.values.get(name), self.cuts[above].event,
-                        f"{name} is never searched (a branch above it is pruned), so it has "
-                        "no value or window in this search: leave it blank.", asked=False)]
-
-    def _cut_ancestor(self, name) -> str:
-        while name not in self.cuts:
-            name = self.parent[name]
-        return name
-
     # ------------------------------------------------------------------ show me
     def first_mistake_step(self) -> int | None:
         """The trace index of the first mistake (None: no mistakes, or not checked yet)."""
         grade = self.grade or self.check()
-        return grade.mistakes[0].step if grade.mistakes else None
+        named = [m for m in grade.mistakes if m.message] or list(grade.mistakes)
+        return named[0].step if named else None
 
     def stepper(self):
         """The step-through widget of the same search (built once)."""
@@ -372,7 +202,8 @@ class TreeExercise(PictureWidget):
         nodes stay plain, so the picture tells nothing the student has not entered), marked
         branches dashed with scissors (a red "✂ ?" on a wrong mark; with ``reveal`` a red
         "pruned?" on a pruned branch left unmarked)."""
-        wrong = {(m.node, m.what) for m in (self.grade.mistakes if self.grade else ())}
+        wrong = {(m.node, m.what) for m in (self.grade.mistakes if self.grade else ())
+                 if m.given is not None}          # only entries made: blanks tell nothing
         checked = self.grade is not None
         dot = new_digraph(graph_attr={
             "rankdir": "TB", "nodesep": "0.3", "ranksep": "0.5", "bgcolor": "white",
@@ -583,12 +414,6 @@ def _set(store: dict, key, value) -> None:
         store.pop(key, None)
     else:
         store[key] = value
-
-
-def _same(a, b) -> bool:
-    if a is None or b is None:
-        return a is b
-    return a == b or (math.isfinite(a) and math.isfinite(b) and abs(a - b) < 1e-9)
 
 
 def _tidy(x):
