@@ -10,7 +10,10 @@ runtime one) at twice its size for sharp text, and output metadata saying to dra
 SVG's own size (``width``/``height`` in CSS pixels) and ``unconfined`` (not shrunk to the cell:
 a wide tree scrolls, as the SVG does, instead of shrinking its labels). A PNG already there is
 replaced, so running it twice changes nothing. A PNG without an SVG (a matplotlib plot) is
-marked ``unconfined`` too. nbval ignores image outputs and their metadata.
+marked ``unconfined`` too. The saved picture of a widget (an output whose text is qsearch's
+"An interactive widget: run the cell to use it.") is captioned "run the cell to use it" above
+the picture first, if it is not already (outputs saved before qsearch captioned them itself).
+nbval ignores image outputs and their metadata.
 
 The lessons' pipeline (``docs/DESIGN.md``, "Notebook hygiene")::
 
@@ -26,6 +29,8 @@ import json
 import re
 import sys
 from pathlib import Path
+
+from qsearch.viz.lazy_widget import LazyWidget, caption_svg
 
 SVG = "image/svg+xml"
 PNG = "image/png"
@@ -109,6 +114,8 @@ def add_fallbacks(nb: dict) -> int:
                 continue
             if SVG not in data:
                 continue
+            if _joined(data.get("text/plain", "")) == LazyWidget.text_form:
+                data[SVG] = caption_svg(_joined(data[SVG]))
             png, w, h = rasterize(_joined(data[SVG]))
             data[PNG] = base64.b64encode(png).decode("ascii") + "\n"
             out.setdefault("metadata", {})[PNG] = {"width": w, "height": h, "unconfined": True}
