@@ -114,6 +114,7 @@ def test_the_thinking_guard_drops_clicks_during_and_just_after_the_opponents_thi
     game._clock.now += 0.05                    # the second click of a double click
     game._click(102)
     assert game.dropped_clicks == 2 and len(game.record) == 2
+    assert "Not played: that click came while the opponent was moving" in game.status_text
     later(game)
     game._click(game.state.legal_actions()[0])
     assert len(game.record) >= 3 and not game.thinking

@@ -34,9 +34,12 @@ def test_a_double_click_plays_one_move(cls, action):
     game._clock.now += 0.05               # the second click reaches the kernel right after
     game._click(action)
     assert len(game.state.history()) == 2 and game.dropped_clicks == 1
+    said = "Not played: that click came while the engine was moving (or just after)"
+    assert said in game.status_text and said in game.status_html.value     # not silently
+    assert "click again if you meant it" in game.status_text
     game._clock.now += 2.0                # a deliberate click later is played
     game._click(game.state.legal_actions()[0])
-    assert len(game.state.history()) == 4
+    assert len(game.state.history()) == 4 and said not in game.status_text
 
 
 def test_new_game_and_undo_are_dropped_right_after_the_answer_too():

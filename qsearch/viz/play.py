@@ -18,7 +18,8 @@ it pass strict nbval, see ``NOTEBOOKS.md``). Values are from the engine's point 
 Clicks never play more than the student meant: while the engine searches every input is
 disabled and the status says it is thinking; a click that the browser sent before it saw
 the inputs disabled (the second click of a double click) reaches the kernel only after the
-engine has answered, within a fraction of a second, and is dropped (``click_guard``).
+engine has answered, within a fraction of a second, and is dropped (``click_guard``); the
+status line then says that click was not played, and why.
 """
 from __future__ import annotations
 
@@ -75,12 +76,17 @@ class ThinkingGuard:
 
     The kernel runs one callback at a time: a second click sent before the browser saw the
     inputs disabled waits in the kernel's queue and arrives just after the answer, so clicks
-    within ``click_guard`` seconds of it are dropped too (counted in ``dropped_clicks``).
+    within ``click_guard`` seconds of it are dropped too (counted in ``dropped_clicks``), and
+    the status line says so (:attr:`dropped_text`) instead of nothing happening.
     Subclasses call ``_init_guard()`` and define ``_refresh()``; the clock is injectable
     (``_clock``), so tests need no sleeps.
     """
 
     click_guard = 0.35          # seconds after the answer during which clicks are dropped
+    # What the status line says about a dropped click: the student sees why nothing moved
+    # (a deliberate click just after the answer is told to click again).
+    dropped_text = ("Not played: that click came while the engine was moving (or just "
+                    "after); click again if you meant it.")
 
     def _init_guard(self) -> None:
         self.thinking = False            # True while the opponent searches
@@ -103,9 +109,15 @@ class ThinkingGuard:
 
     def _guarded(self, action: Callable) -> None:
         if self._stale():
-            self.dropped_clicks += 1
+            self._drop_click()
             return
         action()
+
+    def _drop_click(self) -> None:
+        """A stale click: not played, and the status line says why (:attr:`dropped_text`)."""
+        self.dropped_clicks += 1
+        self.message = self.dropped_text
+        self._refresh()
 
 
 class _Play(ThinkingGuard, LazyWidget):
@@ -332,7 +344,7 @@ class _Play(ThinkingGuard, LazyWidget):
 
     def _click(self, action: int) -> None:
         if self._stale():
-            self.dropped_clicks += 1
+            self._drop_click()
             return
         if action not in self.state.legal_actions() or self.state.current_player() != self.human:
             self.message = f"Not played: {self.illegal_text(action)}."

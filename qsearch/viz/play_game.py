@@ -76,6 +76,9 @@ class PlayGame(ThinkingGuard, LazyWidget):
     dice, the random player and MCTS, so a game can be replayed.
     """
 
+    dropped_text = ("Not played: that click came while the opponent was moving (or just "
+                    "after); click again if you meant it.")
+
     win_value = None            # a terminal win scores win_value - win_decay * plies to it
     win_decay = 0.01            # (default: above every heuristic value), so the searches take
                                 # the quickest win and delay a loss
@@ -361,7 +364,7 @@ class PlayGame(ThinkingGuard, LazyWidget):
         """A move button: dropped while (or just after) the opponent thinks; an illegal
         move only says why in the status line."""
         if self._stale():
-            self.dropped_clicks += 1
+            self._drop_click()
             return
         try:
             self.human_move(action)

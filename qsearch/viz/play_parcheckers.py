@@ -303,8 +303,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
 
     def _on_value(self, change) -> None:
         if self._stale():
-            self.dropped_clicks += 1
-            self._refresh()                    # put the buttons back as they were
+            self._drop_click()                 # and put the buttons back as they were
             return
         if change["new"] is not None and change["new"] != self.value:
             try:
@@ -321,7 +320,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
 
     def _click_piece(self, colour, piece) -> None:
         if self._stale() or self.value is None:      # a stale click on an old button
-            self.dropped_clicks += 1
+            self._drop_click()
             return
         try:
             self.choose_piece(colour, piece)

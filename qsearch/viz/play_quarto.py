@@ -380,12 +380,12 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         """A square or piece button: dropped if stale (during or just after a think) or no
         longer free (the second click of a slow double click on a piece just played)."""
         if self._stale() or not self._your_turn():
-            self.dropped_clicks += 1
+            self._drop_click()
             return
         try:
             select(index)
         except IllegalMoveError:
-            self.dropped_clicks += 1             # its button was disabled: a stale click
+            self._drop_click()                   # its button was disabled: a stale click
 
     def _inputs(self) -> list:
         """Every widget the student can use (all disabled while the opponent thinks)."""
