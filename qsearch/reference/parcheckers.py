@@ -11,7 +11,7 @@ Two players, two colours each, two pieces per colour::
     player 0: yellow (Y, main colour) + green (G)     colours take turns Y -> B -> R -> G,
     player 1: blue (B, main colour)  + red (R)        i.e. players 0, 1, 1, 0, 0, 1, 1, ...
 
-The rules, as the methods below apply them:
+The rules, as :class:`~qsearch.reference.parcheckers_rules.ParCheckersRules` applies them:
 
 * On its colour's turn a player moves a piece of *either* of its colours. Instead of rolling
   a die he chooses a value from his *hand* ({1, 2, 4, 5, 6, yinyang}; a used value leaves
@@ -30,26 +30,17 @@ The rules, as the methods below apply them:
 * The same colour moves again after a 6, a capture or a goal; a player wins with all four of
   his pieces in the goal.
 
-The position is a handful of plain fields:
-
-* ``_pos``: the location of each piece, by *slot* ``2 * colour + id`` (``Y 0``, ``Y 1``,
-  ``B 0``, ... ``G 1``); a location is 0 at home, 1..68 on the shared track (68 is followed
-  by 1), 69..75 the colour's own corridor squares 1..7, and 76 the goal;
-* ``_hands``: each player's hand as a frozenset of *value codes* 0..5 (the values 1, 2, 4, 5,
-  6, yinyang; codes 6 and 7 are the bonuses 10 and 20), ``_bonus`` the pending bonus or None;
-* ``_colour`` (0..3, whose turn), ``_remember6`` (a 6 was played: the colour moves again),
-  ``_winner``, ``_bounces`` per colour, ``_turn`` (the simulator's counter), and what the
-  last move did (``_captured``, ``_reached_goal``, ``_bounced``).
-
-An action is ``9 * value_code + slot``, slot 8 being SKIP_TURN (allowed only when no piece
-can move with the value). Children come in the simulator's order: values from the last in
-the hand to the first (yinyang, 6, 5, 4, 2, 1), for each the main colour's pieces 0 and 1,
-then the partner colour's. Undo restores a copy of the fields saved before each move.
+The position's fields and the unchecked rules (legal moves, making a move) are
+:class:`~qsearch.reference.parcheckers_rules.ParCheckersRules`, the base of
+``PyParCheckers``; the board, values, action numbers and key tables are
+:mod:`qsearch.reference.parcheckers_board`; this module adds the checked OpenSpiel API, the
+queries, the transcripts and the display, and offers the names of both as the compiled
+module does.
 
 Reading values and writing or reading transcript lines is :mod:`qsearch.games.parcheckers_text`,
 shared with the compiled engine and imported on first use (see :func:`_notation`); the rules,
-moves, move names, keys, heuristics and searches need nothing but this file and
-:mod:`qsearch.core`.
+moves, move names, keys, heuristics and searches need nothing but these three modules
+and :mod:`qsearch.core`.
 """
 from __future__ import annotations
 
@@ -58,46 +49,45 @@ import re
 
 from qsearch.core.constants import TERMINAL
 from qsearch.core.errors import IllegalMoveError
-from qsearch.core.rng import MASK, multiply_shift_below, splitmix_next
-
-# ---------------------------------------------------------------- the board
-HOME, TRACK, GOAL = 0, 68, 76          # locations: 0 home, 1..68 track, 69..75 corridor, 76
-LOCATIONS = 77
-SAFE_SQUARES = (4, 13, 17, 21, 30, 34, 38, 47, 51, 55, 64, 68)
-START_SQUARES = (4, 21, 38, 55)        # where a piece leaving home lands, by colour Y B R G
-FINAL_SQUARES = (68, 17, 34, 51)       # the last track square before each colour's corridor
-INITIAL_SQUARES = ((4, 13), (21, 30), (38, 47), (55, 64))
-PLAYER_COLOURS = ((0, 3), (1, 2))      # each player's colours, main colour first
-OWNER = (0, 1, 1, 0)                   # the player of each colour
-BOUNCE_LIMIT = 30                      # the 31st bounce of one colour loses the game
-
-# ---------------------------------------------------------------- names
-COLOURS = ("Y", "B", "R", "G")         # as the transcripts write them (parcheckers_text's)
-COLOUR_NAMES = ("yellow", "blue", "red", "green")
-VALUE_NAMES = ("1", "2", "4", "5", "6", "YY", "10", "20")   # by value code
-SKIP_TURN = -9999                      # the simulator's piece id of a skip
-
-# ---------------------------------------------------------------- values and actions
-SQUARES_MOVED = (2, 4, 8, 10, 12, 1, 20, 40)   # by value code: 1 2 4 5 6 yinyang 10 20
-FIVE, SIX, BONUS_10, BONUS_20 = 3, 4, 6, 7     # value codes with a rule of their own
-NEW_HAND = frozenset(range(6))         # a full (or refilled) hand: value codes 0..5
-SKIP = 8                               # the action slot of SKIP_TURN
-NUM_ACTIONS = 72                       # 8 value codes x (8 pieces + SKIP)
+from qsearch.reference.parcheckers_board import (
+    BONUS_10,
+    BONUS_20,
+    BOUNCE_LIMIT,
+    COLOUR_NAMES,
+    COLOURS,
+    FINAL_SQUARES,
+    FIVE,
+    GOAL,
+    HOME,
+    INITIAL_SQUARES,
+    LOCATIONS,
+    NEW_HAND,
+    NUM_ACTIONS,
+    OWNER,
+    PLAYER_COLOURS,
+    SAFE_SQUARES,
+    SIX,
+    SKIP,
+    SKIP_TURN,
+    SQUARES_MOVED,
+    START_SQUARES,
+    TRACK,
+    VALUE_NAMES,
+    ZOBRIST,
+    _as_int,
+    _colour_index,
+    _distance,
+    _move_text,
+    _notation,
+    _slot,
+    action_parts,
+    make_action,
+    skip_action,
+)
+from qsearch.reference.parcheckers_rules import ParCheckersRules, random_playouts
 
 _ACTION_RE = re.compile(r"^\s*([YBRGybrg])\s+(-9999|skip|SKIP|Skip|[01])\s+(\S+)\s*$")
 _SKIP_RE = re.compile(r"^\s*(?:skip|SKIP|Skip)\s+(\S+)\s*$")
-
-
-def _notation():
-    """:mod:`qsearch.games.parcheckers_text`, imported when first needed.
-
-    It lives in :mod:`qsearch.games`, whose ``__init__`` imports the engines (this class
-    among them when qsearch runs without its compiled modules), so importing it at the top
-    of this file would be circular.
-    """
-    from qsearch.games import parcheckers_text
-    return parcheckers_text
-
 
 _NOTATION_NAMES = ("value_code", "location_name", "hand_text", "format_transcript",
                    "parse_transcript")
@@ -110,312 +100,14 @@ def __getattr__(name: str):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-# ---------------------------------------------------------------- position keys
-def _zobrist_tables() -> dict:
-    """The random numbers of the position key, drawn from SplitMix64 (seed 2425) in the
-    compiled engine's order, so both engines give every position the same key."""
-    seed = 2425
-
-    def draw() -> int:
-        nonlocal seed
-        seed, number = splitmix_next(seed)
-        return number
-
-    piece, bonus = [], []
-    for slot in range(8):
-        piece.append([draw() for _ in range(LOCATIONS)])
-        bonus.append(draw() if slot >= BONUS_10 else 0)     # only codes 6 and 7 are bonuses
-    hand = [[draw() for _ in range(64)] for _ in range(2)]  # by hand, as a 6-bit mask
-    colour, bounces = [], []
-    for _ in range(4):
-        colour.append(draw())
-        bounces.append([0] + [draw() for _ in range(255)])   # no bounce adds nothing
-    return {"piece": piece, "bonus": bonus, "hand": hand, "colour": colour,
-            "bounces": bounces, "remember6": draw()}
-
-
-ZOBRIST = _zobrist_tables()
-
-
-# ---------------------------------------------------------------- argument checks
-def _as_int(value, name: str) -> int:
-    """``value`` as an int (an int, a bool or anything with ``__index__``), else TypeError."""
-    if not hasattr(value, "__index__"):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__} ({value!r})")
-    return operator.index(value)
-
-
-def _colour_index(colour) -> int:
-    """0..3 for ``"Y"``, ``"blue"``, ``2``...; ValueError for anything else."""
-    if isinstance(colour, str) and colour.upper() in COLOURS:
-        return COLOURS.index(colour.upper())
-    if isinstance(colour, str) and colour.lower() in COLOUR_NAMES:
-        return COLOUR_NAMES.index(colour.lower())
-    if isinstance(colour, int) and not isinstance(colour, bool) and 0 <= colour < 4:
-        return colour
-    raise ValueError(f"{colour!r} is not a colour: Y, B, R, G (or 0..3)")
-
-
-def _piece_index(piece) -> int:
-    """0 or 1; ValueError for anything else."""
-    if isinstance(piece, bool) or piece not in (0, 1):
-        raise ValueError(f"pieces are numbered 0 and 1, not {piece!r}")
-    return int(piece)
-
-
-def _slot(colour, piece) -> int:
-    """The slot of ``piece`` (an int) of ``colour``."""
-    piece = _as_int(piece, "piece")
-    return 2 * _colour_index(colour) + _piece_index(piece)
-
-
-# ---------------------------------------------------------------- actions by parts
-def make_action(colour, piece, value) -> int:
-    """The action moving piece ``piece`` (0 or 1) of ``colour`` (``"Y"``, ``"B"``, ``"R"``,
-    ``"G"``) with ``value`` (``"5"``, ``"YY"``, ``"20"``...)."""
-    return 9 * _notation().value_code(value) + 2 * _colour_index(colour) + _piece_index(piece)
-
-
-def skip_action(value) -> int:
-    """The action SKIP_TURN with ``value``."""
-    return 9 * _notation().value_code(value) + SKIP
-
-
-def action_parts(action) -> tuple:
-    """``(colour letter or None for a skip, piece id or SKIP_TURN, value string)``."""
-    action = _as_int(action, "an action")
-    if not 0 <= action < NUM_ACTIONS:
-        raise ValueError(f"ParCheckers actions are 0..71, not {action}")
-    code, slot = divmod(action, 9)
-    if slot == SKIP:
-        return None, SKIP_TURN, VALUE_NAMES[code]
-    return COLOURS[slot >> 1], slot & 1, VALUE_NAMES[code]
-
-
-def _move_text(action: int) -> str:
-    """A move as ``from_moves`` reads it back: ``"G 0 5"``, or ``"SKIP 6"`` (any colour)."""
-    code, slot = divmod(action, 9)
-    if slot == SKIP:
-        return f"SKIP {VALUE_NAMES[code]}"
-    return f"{COLOURS[slot >> 1]} {slot & 1} {VALUE_NAMES[code]}"
-
-
-def _distance(colour: int, loc: int) -> int:
-    """The simulator's ``distanceToGoal`` of a piece of ``colour`` at ``loc``."""
-    final = FINAL_SQUARES[colour]
-    if loc == HOME:
-        return 74
-    if loc == GOAL:
-        return 0
-    if loc > TRACK:
-        return 8 - (loc - TRACK)
-    if loc > final:
-        return 68 - loc + final + 8
-    return final - loc + 8
-
-
 # ---------------------------------------------------------------- the game
-class PyParCheckers:
+class PyParCheckers(ParCheckersRules):
     """ParCheckers 2024-25 on plain lists: ``PyParCheckers()`` is the start of a game.
 
     ``PyParCheckers.from_transcript(line)`` rebuilds a position from a line of the
     simulator's transcripts; ``state.transcript()`` writes one. ``play("G 0 5")`` applies a
     move written as the transcripts write it.
     """
-
-    def __init__(self) -> None:
-        self._pos = [square for pair in INITIAL_SQUARES for square in pair]
-        self._hands = [NEW_HAND, NEW_HAND]
-        self._bonus: int | None = None
-        self._colour = 0
-        self._remember6 = False
-        self._captured = self._reached_goal = self._bounced = False
-        self._winner: int | None = None
-        self._bounces = [0, 0, 0, 0]
-        self._turn = 1
-        self._history: list[int] = []
-        self._undo: list[tuple] = []       # the fields before each move, for undo_action
-        self._from_start = True            # reached from PyParCheckers() by legal moves
-
-    # ------------------------------------------------------------ where the pieces are
-    def _pieces_on(self, loc: int) -> int:
-        """How many pieces (any colour) stand on ``loc``."""
-        return self._pos.count(loc)
-
-    def _colour_on(self, colour: int, loc: int) -> int:
-        """How many pieces of ``colour`` stand on ``loc``."""
-        return (self._pos[2 * colour] == loc) + (self._pos[2 * colour + 1] == loc)
-
-    def _is_wall(self, colour: int) -> bool:
-        """Both pieces of ``colour`` on one square of the track or of its corridor."""
-        loc = self._pos[2 * colour]
-        return loc == self._pos[2 * colour + 1] and loc not in (HOME, GOAL)
-
-    def _player_slots(self, player: int) -> list[int]:
-        """The player's pieces in the simulator's order: main colour 0, 1, partner 0, 1."""
-        return [2 * colour + k for colour in PLAYER_COLOURS[player] for k in (0, 1)]
-
-    def _has_won(self, player: int) -> bool:
-        """All four pieces of ``player`` are in the goal."""
-        return all(self._pos[slot] == GOAL for slot in self._player_slots(player))
-
-    # ------------------------------------------------------------ how a piece moves
-    def _squares_moved(self, slot: int, code: int) -> int:
-        """Squares value ``code`` moves the piece in ``slot``: a 6 moves 14, not 12, when
-        the piece's colour has no piece at home."""
-        if code == SIX and self._colour_on(slot >> 1, HOME) == 0:
-            return 14
-        return SQUARES_MOVED[code]
-
-    def _destination(self, slot: int, squares: int) -> tuple[int, bool]:
-        """``(where the piece in slot lands after squares, whether it bounced)``; not from
-        home. Past its final square a piece walks up its corridor (squares 1..7, then the
-        goal); a move that overshoots the goal walks back as many squares as it had left
-        over, out onto the track if it must."""
-        final = FINAL_SQUARES[slot >> 1]
-        here = self._pos[slot]
-        if here <= TRACK:
-            to_final = (final - here) % TRACK
-            if squares <= to_final:
-                return 1 + (here + squares - 1) % TRACK, False
-            step = squares - to_final           # the corridor square reached
-        else:
-            step = here - TRACK + squares
-        if step <= 7:
-            return TRACK + step, False
-        if step == 8:
-            return GOAL, False
-        back = 16 - step                        # 8 steps to the goal, then back
-        if back > 0:
-            return TRACK + back, True
-        square = final + back                   # out of the corridor, onto the track
-        while square <= 0:
-            square += TRACK
-        return square, True
-
-    def _is_full(self, colour: int, loc: int) -> bool:
-        """Two pieces on a track square already (a corridor square counts only its colour's
-        pieces; home and the goal hold any number)."""
-        if loc <= TRACK:
-            return self._pieces_on(loc) >= 2
-        return self._colour_on(colour, loc) >= 2
-
-    def _wall_on_the_way(self, slot: int, dest: int) -> bool:
-        """A wall of another colour (the partner's too) on a track square the piece passes
-        over or lands on; a piece entering its corridor is checked up to its final square."""
-        colour = slot >> 1
-        here = self._pos[slot]
-        target = dest if dest <= TRACK else FINAL_SQUARES[colour]
-        if target == here:
-            return False
-        walls = {self._pos[2 * x] for x in range(4) if x != colour and self._is_wall(x)}
-        square = here
-        while True:
-            square = square % TRACK + 1
-            if square in walls:
-                return True
-            if square == target:
-                return False
-
-    def _can_move(self, slot: int, code: int) -> bool:
-        """Can the piece in ``slot`` move with value ``code`` (a value the player has)?"""
-        colour = slot >> 1
-        here = self._pos[slot]
-        if here == GOAL:
-            return False
-        if here == HOME:                        # only a 5 leaves home, if the start has room
-            return code == FIVE and self._pieces_on(START_SQUARES[colour]) < 2
-        dest, _ = self._destination(slot, self._squares_moved(slot, code))
-        if dest != GOAL and dest != here and self._is_full(colour, dest):
-            return False
-        if here <= TRACK and self._wall_on_the_way(slot, dest):
-            return False
-        if code == SIX:                         # with a wall of its own, a 6 must break one
-            colours = PLAYER_COLOURS[OWNER[colour]]
-            if any(self._is_wall(x) for x in colours) and self._pos[slot ^ 1] != here:
-                return False
-        return True
-
-    def _moves_with(self, code: int) -> list[int]:
-        """The children of one value, in the simulator's order; SKIP if no piece can move."""
-        player = OWNER[self._colour]
-        actions = [9 * code + slot for slot in self._player_slots(player)
-                   if self._can_move(slot, code)]
-        return actions or [9 * code + SKIP]
-
-    def _legal_moves(self) -> list[int]:
-        """Every child: the bonus alone when one is pending, else each value of the hand
-        from the last to the first."""
-        if self._winner is not None:
-            return []
-        if self._bonus is not None:
-            return self._moves_with(self._bonus)
-        hand = self._hands[OWNER[self._colour]]
-        return [action for code in sorted(hand, reverse=True)
-                for action in self._moves_with(code)]
-
-    # ------------------------------------------------------------ making a move
-    def _saved(self) -> tuple:
-        return (list(self._pos), list(self._hands), self._bonus, self._colour,
-                self._remember6, self._captured, self._reached_goal, self._bounced,
-                self._winner, list(self._bounces), self._turn)
-
-    def _restore(self, saved: tuple) -> None:
-        (pos, hands, self._bonus, self._colour, self._remember6, self._captured,
-         self._reached_goal, self._bounced, self._winner, bounces, self._turn) = saved
-        self._pos, self._hands, self._bounces = list(pos), list(hands), list(bounces)
-
-    def _move_piece(self, slot: int, code: int, player: int) -> None:
-        """Move the piece; capture, count a bounce, and see whether the game is over."""
-        colour = slot >> 1
-        bounced = False
-        if self._pos[slot] == HOME:
-            dest = START_SQUARES[colour]
-        else:
-            dest, bounced = self._destination(slot, self._squares_moved(slot, code))
-        victim = None                           # a piece of any other colour, partner too
-        if dest <= TRACK and dest not in SAFE_SQUARES:
-            victim = next((x for x in range(8) if x >> 1 != colour and self._pos[x] == dest),
-                          None)
-        self._pos[slot] = dest
-        if victim is not None:
-            self._pos[victim] = HOME
-            self._captured = True
-        if bounced:
-            self._bounced = True
-            self._bounces[colour] += 1
-            if self._bounces[colour] > BOUNCE_LIMIT:
-                self._winner = 1 - player       # the mover loses
-        if dest == GOAL and self._has_won(player):
-            self._winner = player
-        if dest == GOAL and self._winner is None:
-            self._reached_goal = True
-
-    def _use_value(self, code: int, player: int) -> None:
-        """The value leaves the hand (a bonus is simply spent); a capture or a goal sets the
-        next bonus; the turn passes unless the colour moves again."""
-        self._remember6 = code == SIX or (self._remember6 and code >= BONUS_10)
-        if code >= BONUS_10:
-            self._bonus = None
-        else:
-            self._hands[player] = self._hands[player] - {code} or NEW_HAND
-        if self._captured:
-            self._bonus = BONUS_20
-        elif self._reached_goal:
-            self._bonus = BONUS_10
-        if not (self._captured or self._reached_goal or self._remember6):
-            self._colour = (self._colour + 1) % 4
-
-    def _make(self, action: int) -> None:
-        """Play ``action`` (unchecked: it must be legal)."""
-        code, slot = divmod(action, 9)
-        player = OWNER[self._colour]
-        self._undo.append(self._saved())
-        self._captured = self._reached_goal = self._bounced = False
-        if slot != SKIP:
-            self._move_piece(slot, code, player)
-        self._use_value(code, player)
-        self._turn += 1
 
     # ------------------------------------------------------------ checks and errors
     def _legal_text(self) -> str:
@@ -462,10 +154,6 @@ class PyParCheckers:
             return f"a piece can move with {value}, so the turn cannot be skipped"
         where = text.location_name(self._pos[slot])
         return f"piece {COLOURS[slot >> 1]} {slot & 1} (at {where}) cannot move {value}"
-
-    def _hand_mask(self, player: int) -> int:
-        """The hand as the compiled engine and the transcripts store it: bit v for code v."""
-        return sum(1 << code for code in self._hands[player])
 
     # ------------------------------------------------------------ OpenSpiel's API
     def num_players(self) -> int:
@@ -819,41 +507,7 @@ class PyParCheckers:
         its positions; numpy arrays (int8, int32, int64) as the compiled engine returns when
         numpy is installed, else lists.
         """
-        games = _as_int(games, "games")
-        seed = _as_int(seed, "seed")
-        max_moves = _as_int(max_moves, "max_moves")
-        if games < 0:
-            raise ValueError(f"games must be >= 0, not {games}")
-        if max_moves < 1:
-            raise ValueError(f"max_moves must be >= 1, not {max_moves}")
-        if not 0 <= seed <= MASK:
-            raise ValueError(f"seed must be 0..2**64 - 1 (an unsigned 64-bit int), not {seed}")
-        rng = (seed * 0x2545F4914F6CDD1D + 1) & MASK
-        winners, lengths, children = [], [], []
-        for _ in range(games):
-            state, moves, total = PyParCheckers(), 0, 0
-            while state._winner is None and moves < max_moves:
-                actions = state._legal_moves()
-                total += len(actions)
-                if state._bonus is not None:
-                    values = [state._bonus]
-                else:
-                    values = sorted(state._hands[OWNER[state._colour]])
-                rng, number = splitmix_next(rng)
-                code = values[multiply_shift_below(number, len(values))]
-                group = [a for a in actions if a // 9 == code]      # that value's children
-                rng, number = splitmix_next(rng)
-                state._make(group[multiply_shift_below(number, len(group))])
-                moves += 1
-            winners.append(-1 if state._winner is None else state._winner)
-            lengths.append(moves)
-            children.append(total)
-        try:
-            import numpy as np
-        except ImportError:
-            return winners, lengths, children
-        return (np.array(winners, dtype=np.int8), np.array(lengths, dtype=np.int32),
-                np.array(children, dtype=np.int64))
+        return random_playouts(games, seed, max_moves)
 
 
 def _replays(history, target: PyParCheckers) -> bool:
@@ -874,3 +528,12 @@ def _rebuild(snapshot, history) -> PyParCheckers:
     if history and _replays(history, state):
         return PyParCheckers.from_moves(history)
     return state
+
+
+__all__ = [
+    "BONUS_10", "BONUS_20", "BOUNCE_LIMIT", "COLOURS", "COLOUR_NAMES", "FINAL_SQUARES", "FIVE",
+    "GOAL", "HOME", "INITIAL_SQUARES", "LOCATIONS", "NEW_HAND", "NUM_ACTIONS", "OWNER",
+    "PLAYER_COLOURS", "ParCheckersRules", "PyParCheckers", "SAFE_SQUARES", "SIX", "SKIP",
+    "SKIP_TURN", "SQUARES_MOVED", "START_SQUARES", "TRACK", "VALUE_NAMES", "ZOBRIST",
+    "action_parts", "make_action", "skip_action",
+]
