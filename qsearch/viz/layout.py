@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 import re
+import sys
 from dataclasses import dataclass, field
 
 import graphviz
@@ -429,8 +430,9 @@ class PureDigraph(TreeDrawing):
     def pipe(self, format=None, renderer=None, formatter=None, neato_no_op=None,
              quiet=False, *, engine=None, encoding=None):
         if (format or self.format) != "svg" or renderer or formatter:
-            raise RuntimeError("without Graphviz's dot program only SVG pictures can be made "
-                               "(apt-get install graphviz, or conda install graphviz)")
+            where = ("in the browser" if sys.platform == "emscripten" else "without Graphviz's "
+                     "dot program (apt-get install graphviz, or conda install graphviz)")
+            raise RuntimeError(f"{where} only SVG pictures can be made")
         svg = digraph_svg(self)
         return svg if encoding else svg.encode("utf-8")
 

@@ -69,7 +69,8 @@ def new_digraph(**attrs):
     global _NOTICE_SHOWN
     if not _NOTICE_SHOWN:
         _NOTICE_SHOWN = True
-        print(NO_DOT_NOTICE, file=sys.stderr)
+        if sys.platform != "emscripten":        # the browser (Pyodide) has no dot to install
+            print(NO_DOT_NOTICE, file=sys.stderr)
     return PureDigraph(**attrs)
 
 
