@@ -9,6 +9,11 @@ Only standard ipywidgets are used, and the drawing is an SVG string inside a
 ``widgets.HTML`` that an ``observe`` callback replaces: no ``Output`` widget (which strict
 nbval cannot check), no custom JavaScript, so it runs in JupyterLab, Notebook 7 and Voilà.
 Without a live kernel (a notebook on GitHub) the final tree is shown as a static SVG.
+
+A tree wider than a notebook's cell (a game position searched a few plies deep is thousands
+of points wide) is shown around the node of the step, which stays in view at every step; a
+menu switches to the whole tree (scrolled) or the whole tree fitted to the cell
+(:mod:`qsearch.viz.tree_view`).
 """
 from __future__ import annotations
 
@@ -19,16 +24,21 @@ from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
 from qsearch.viz.step_controls import StepControls, check_interval
 from qsearch.viz.tree import draw_search, run_traced, svg_text
+from qsearch.viz.tree_view import VIEWS, WINDOW_PT, check_view, picture_box, view_svg
+
+VIEW_LABELS = {"follow": "follow the step", "whole": "whole tree", "fit": "fit to width"}
 
 
 class SearchStepper(LazyWidget):
     """A traced search and its step-by-step pictures and captions (see the module docs).
 
     ``SearchStepper(tree_or_game, algorithm="alphabeta", *, depth=None, evaluate=None,
-    interval=1000, hide_unexplored=False, title=None, **search_options)``; the search's
-    keyword options (``fail_hard``, ``order``, ``null_window``...) go to
+    interval=1000, hide_unexplored=False, title=None, view="follow", **search_options)``;
+    the search's keyword options (``fail_hard``, ``order``, ``null_window``...) go to
     :mod:`qsearch.search`. ``interval`` is the Play button's milliseconds per step at first
-    (the widget's speed menu changes it).
+    (the widget's speed menu changes it). ``view``: how a tree wider than the cell is shown
+    at first, ``"follow"`` (a window around the node of the step), ``"whole"`` or ``"fit"``
+    (the widget's view menu changes it).
     """
 
     algorithm = "alphabeta"
@@ -36,7 +46,8 @@ class SearchStepper(LazyWidget):
     def __init__(self, tree_or_game, algorithm: str | None = None, *, depth=None,
                  evaluate=None, interval: int = 1000, hide_unexplored: bool = False,
                  title: str | None = None, edge_labels=None, node_label=None,
-                 **search_options):
+                 view: str = "follow", **search_options):
+        self.view = check_view(view)
         self.algorithm = algorithm or self.algorithm
         self.state, self.result = run_traced(tree_or_game, self.algorithm, depth=depth,
                                              evaluate=evaluate, **search_options)
@@ -72,6 +83,21 @@ class SearchStepper(LazyWidget):
         """The ``<svg>`` of the finished search, principal variation in bold."""
         return self.svg(self.n_steps - 1)
 
+    def current_node(self, step: int) -> int:
+        """The id of the node ``step`` is about (the one drawn highlighted)."""
+        return self.result.trace[self._check(step)].node
+
+    def view_svg(self, step: int, view: str | None = None) -> str:
+        """The picture the widget shows at ``step`` in ``view`` (default: :attr:`view`):
+        see :mod:`qsearch.viz.tree_view`."""
+        return view_svg(self.svg(step), check_view(view or self.view),
+                        f"n{self.current_node(step)}")
+
+    @property
+    def wide(self) -> bool:
+        """True when the tree is wider than a notebook's cell (the view menu is offered)."""
+        return picture_box(self.final_svg())[2] > WINDOW_PT
+
     def caption(self, step: int) -> str:
         """What happens at ``step``, in words."""
         step = self._check(step)
@@ -96,18 +122,33 @@ class SearchStepper(LazyWidget):
         self.slider = self.controls.slider
         self.previous, self.next = self.controls.previous, self.controls.next
         self.caption_html = widgets.HTML(value=self._caption_html(0))
-        self.picture = widgets.HTML(value=self.svg(0), layout=widgets.Layout(width="100%",
-                                                                               overflow="auto"))
+        self.picture = widgets.HTML(value=self.view_svg(0), layout=widgets.Layout(
+            width="100%", overflow="auto"))
         self.caption_html.add_class("qsearch-stepper-caption")
         self.picture.add_class("qsearch-stepper-tree")
-        box = widgets.VBox([self.controls.box, self.caption_html, self.picture])
+        self.view_menu = widgets.ToggleButtons(
+            options=[(VIEW_LABELS[v], v) for v in VIEWS], value=self.view,
+            tooltips=["a window around the node of this step, which stays in view",
+                      "the whole tree at its size (scroll it)",
+                      "the whole tree shrunk to the cell's width"],
+            style={"button_width": "auto"})
+        self.view_menu.add_class("qsearch-stepper-view")
+        self.view_menu.observe(self._on_view, names="value")
+        rows = [self.controls.box, self.caption_html]
+        if self.wide:                       # a tree that fits the cell needs no menu
+            rows.append(self.view_menu)
+        box = widgets.VBox([*rows, self.picture])
         box.add_class("qsearch-stepper")
         return box
 
     def _show(self, k: int) -> None:
         """Show the widget's step ``k`` (1..n): caption and tree."""
         self.caption_html.value = self._caption_html(k - 1)
-        self.picture.value = self.svg(k - 1)
+        self.picture.value = self.view_svg(k - 1)
+
+    def _on_view(self, change) -> None:
+        self.view = change["new"]
+        self.picture.value = self.view_svg(self.controls.step - 1)
 
     def _caption_html(self, step: int) -> str:
         return (f"<div style='font-size:1.05em;min-height:2.6em'><b>step {step + 1} of "
