@@ -160,9 +160,9 @@ cdef class Connect4(Game):
         return "\n".join(rows)
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.boards)."""
-        from qsearch.viz.boards import board_svg
-        return board_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     def __reduce__(self):
         return (Connect4.from_moves, (self.moves_string(),))

@@ -676,9 +676,9 @@ cdef class Hypergammon(Game):
         return "\n".join(lines)
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.hypergammon_svg)."""
-        from qsearch.viz.hypergammon_svg import hypergammon_svg
-        return hypergammon_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     def __reduce__(self):
         return (_restore, (self.points(0), self.points(1), self.cur, self.prev,

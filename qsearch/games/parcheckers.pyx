@@ -718,9 +718,9 @@ cdef class ParCheckers(Game):
         return self.turn == len(self._history) + 1 and _replays(self)
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code is in qsearch.viz.parcheckers_svg)."""
-        from qsearch.viz.parcheckers_svg import parcheckers_svg
-        return parcheckers_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     @classmethod
     def from_moves(cls, moves):

@@ -8,61 +8,25 @@
 
 :func:`game_info` describes a state's game the way OpenSpiel's ``GameType`` does (players,
 chance, zero-sum, utility bounds, longest game), so a search can refuse what it cannot do
-(:func:`require_searchable`).
+(:func:`require_searchable`). qsearch's own games are the entries of
+:mod:`qsearch.core.game_entries` (:data:`ENTRIES`, :func:`entry`); :func:`draw` draws a
+position of any of them that has a drawing.
 """
 from __future__ import annotations
 
 import importlib
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from qsearch.core.drawing import draw
+from qsearch.core.game_entries import ENTRIES, GameEntry, GameInfo, entry
 
 
-@dataclass(frozen=True)
-class GameInfo:
-    """What a search needs to know about a game before it starts."""
-
-    name: str
-    players: int = 2
-    chance: bool = False
-    zero_sum: bool = True
-    perfect_information: bool = True
-    min_utility: float | None = -1.0
-    max_utility: float | None = 1.0
-    max_length: int | None = None
-    source: str = "python"          # "qsearch", "openspiel" or "python" (a class's own game)
-
-
-@dataclass(frozen=True)
-class _Entry:
-    factory: str                    # "module:callable"
-    info: GameInfo
-    params: tuple[str, ...] = ()    # keyword parameters the factory takes
-
-
-def _info(name, **kw) -> GameInfo:
-    return GameInfo(name=name, source="qsearch", **kw)
-
-
-_QSEARCH = {
-    "tictactoe": _Entry("qsearch.games.tictactoe:TicTacToe", _info("tictactoe", max_length=9)),
-    "connect4": _Entry("qsearch.games.connect4:Connect4", _info("connect4", max_length=42)),
-    "quarto": _Entry("qsearch.games.quarto:Quarto", _info("quarto", max_length=32)),
-    "quarto_own": _Entry("qsearch.games.quarto:OwnPieceQuarto",
-                         _info("quarto_own", max_length=16)),
-    "reversi": _Entry("qsearch.games.reversi:Reversi", _info("reversi", max_length=128)),
-    "hypergammon": _Entry("qsearch.games.hypergammon:Hypergammon",
-                          _info("hypergammon", chance=True), ("max_turns",)),
-    "parcheckers": _Entry("qsearch.games.parcheckers:ParCheckers", _info("parcheckers")),
-    "pig": _Entry("qsearch.games.pig:Pig", _info("pig", chance=True),
-                  ("win_score", "faces", "horizon")),
-    "nim": _Entry("qsearch.games.nim:Nim", GameInfo("nim", source="python"), ("heaps",)),
-    "extra_turn_nim": _Entry("qsearch.games.nim:ExtraTurnNim",
-                             GameInfo("extra_turn_nim", source="python"), ("heaps",)),
-}
-# Other spellings people type.
-_ALIASES = {"tic_tac_toe": "tictactoe", "connect_four": "connect4", "othello": "reversi",
-            "quarto-own": "quarto_own", "quarto_own_piece": "quarto_own"}
+# qsearch's own games: one entry each in qsearch.core.game_entries (names, factory, modules,
+# drawing, tournaments...); the aliases are the other spellings people type.
+_QSEARCH = {e.name: e for e in ENTRIES}
+_ALIASES = {spelling: e.name for e in ENTRIES for alias in (e.name, *e.aliases)
+            for spelling in {alias, alias.replace("_", "-")} if spelling != e.name}
 _REGISTERED: dict[str, tuple[Callable, GameInfo]] = {}
 
 
@@ -252,7 +216,7 @@ def game_info(state) -> GameInfo:
     return GameInfo(name=str(name), chance=False, min_utility=None, max_utility=None)
 
 
-def _factory(entry: _Entry):
+def _factory(entry: GameEntry):
     module, attr = entry.factory.split(":")
     return getattr(importlib.import_module(module), attr)
 
@@ -296,5 +260,5 @@ def require_searchable(state, search: str) -> GameInfo:
     return info
 
 
-__all__ = ["GameInfo", "canonical_name", "game_info", "import_game_module", "load", "names",
-           "register", "require_searchable"]
+__all__ = ["ENTRIES", "GameEntry", "GameInfo", "canonical_name", "draw", "entry", "game_info",
+           "import_game_module", "load", "names", "register", "require_searchable"]

@@ -225,9 +225,9 @@ cdef class Reversi(Game):
         return "\n".join(rows)
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.reversi_svg)."""
-        from qsearch.viz.reversi_svg import reversi_svg
-        return reversi_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     def __reduce__(self):
         if self.from_start:

@@ -212,9 +212,9 @@ cdef class TicTacToe(Game):
         return self.board_string("\n")
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.boards)."""
-        from qsearch.viz.boards import board_svg
-        return board_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     def __reduce__(self):
         return (TicTacToe.from_board, (self.board_string(),))

@@ -315,9 +315,9 @@ class PyConnect4:
         return "\n".join(rows)
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.boards)."""
-        from qsearch.viz.boards import connect4_svg
-        return connect4_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     def __reduce__(self):
         # As the compiled engine: copies and pickles replay the moves, so they are

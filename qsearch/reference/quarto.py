@@ -325,9 +325,9 @@ class PyQuartoBoard(PyGame):
         return f"player {self._to_move()} to move"
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.quarto_svg)."""
-        from qsearch.viz.quarto_svg import quarto_svg
-        return quarto_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     def __reduce__(self):
         return (type(self).from_actions, (list(self._history),))

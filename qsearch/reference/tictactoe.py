@@ -217,9 +217,9 @@ class PyTicTacToe(PyGame):
         return self.board_string("\n")
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code lives in qsearch.viz.boards)."""
-        from qsearch.viz.boards import tictactoe_svg
-        return tictactoe_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     def __reduce__(self):
         # As the compiled engine: the board only (copies and pickles have no history).

@@ -1,7 +1,9 @@
-"""Boards as SVG: tic-tac-toe and Connect-4 positions that draw themselves in Jupyter.
+"""Boards as SVG: tic-tac-toe and Connect-4 positions that draw themselves in Jupyter, and
+:func:`board_svg`, which draws any qsearch game that has a drawing.
 
-The compiled games (``qsearch.games``) only hold a ``_repr_svg_`` that imports this module
-when a notebook first displays a board, so the engines stay free of drawing code.
+The games (``qsearch.games``, and their twins) only hold a ``_repr_svg_`` that asks
+:func:`qsearch.core.drawing.draw` for the drawing their entry names, imported when a
+notebook first displays a board, so the engines stay free of drawing code.
 
 Every drawing is a standalone ``<svg>`` document with a ``viewBox`` in abstract units (100
 per cell), so it scales cleanly; ``size`` only sets the displayed width in pixels. Stones
@@ -164,11 +166,11 @@ def connect4_svg(state, size: int = 280, *, highlight_cells: Iterable[tuple[int,
 
 # -------------------------------------------------------------------------- dispatcher
 def board_svg(state, **options) -> str:
-    """The SVG drawing of any qsearch game position that has one (keyword options passed on)."""
-    from qsearch.games import Connect4, TicTacToe
+    """The SVG drawing of a qsearch game position: the drawing its game's entry names
+    (:mod:`qsearch.core.game_entries`: tic-tac-toe and Connect-4 here, Quarto, Reversi,
+    hypergammon and ParCheckers in their own modules; keyword ``options`` passed on). A
+    TypeError names the games with a drawing when ``state``'s game has none (Pig, Nim, a
+    class's own game)."""
+    from qsearch.core.drawing import draw
 
-    if isinstance(state, TicTacToe):
-        return tictactoe_svg(state, **options)
-    if isinstance(state, Connect4):
-        return connect4_svg(state, **options)
-    raise TypeError(f"no SVG drawing for {type(state).__name__}: only TicTacToe and Connect4")
+    return draw(state, **options)
