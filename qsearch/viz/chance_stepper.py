@@ -13,6 +13,7 @@ from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number
 from qsearch.viz.step_controls import check_interval
 from qsearch.viz.stepper import SearchStepper
 from qsearch.viz.tree import _probability
+from qsearch.viz.tree_view import check_view
 
 
 class ExpectiminimaxStepper(SearchStepper):
@@ -22,15 +23,20 @@ class ExpectiminimaxStepper(SearchStepper):
     ``win_value``) go to :func:`qsearch.search.expectiminimax`. ``focus`` (default True):
     each step draws only the path to the node it is about and the children along it; chance
     nodes multiply the tree (notebook 05's is 9,000 px wide), which shrunk to the window
-    would be unreadable. ``focus=False`` draws it all.
+    would be unreadable. ``focus=False`` draws it all. ``view``: as for
+    :class:`~qsearch.viz.stepper.SearchStepper` (a window around the node of the step when
+    the drawing is wider than the cell).
     """
 
     algorithm = "expectiminimax"
 
     def __init__(self, state, depth: int, evaluate=None, *, interval: int = 1000,
                  hide_unexplored: bool = False, title: str | None = None, edge_labels=None,
-                 node_label=None, focus: bool = True, **search_options):
+                 node_label=None, focus: bool = True, view: str = "follow",
+                 **search_options):
         from qsearch.search import expectiminimax
+
+        self.view = check_view(view)
 
         if "trace" in search_options:
             raise ValueError("the trace is always recorded here: do not pass trace=")

@@ -42,6 +42,7 @@ class SearchStepper(LazyWidget):
     """
 
     algorithm = "alphabeta"
+    view = "follow"                 # how a tree wider than the cell is shown (VIEWS)
 
     def __init__(self, tree_or_game, algorithm: str | None = None, *, depth=None,
                  evaluate=None, interval: int = 1000, hide_unexplored: bool = False,
