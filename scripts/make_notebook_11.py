@@ -45,7 +45,7 @@ from pathlib import Path
 from qsearch.league import (course_agents, example_agents, games_needed, read_agent,
                             run_league, separation_study, try_agent, write_template)
 from qsearch.league.examples import path as example_path
-from qsearch.league.ratings import Game, rate, sequential_elo
+from qsearch.league.ratings import GameResult, rate, sequential_elo
 from qsearch.core.tables import markdown
 
 folder = Path(tempfile.mkdtemp(prefix="league-lesson-"))   # the class's agent files
@@ -246,7 +246,7 @@ is the rating chess federations update game by game (K = 16, everyone starts at 
 depends on the order of the games, which Bradley-Terry does not; the same games in another
 order:"""),
     ("code", """\
-counted = [Game(r["a"], r["b"], r["score_a"]) for r in league.records
+counted = [GameResult(r["a"], r["b"], r["score_a"]) for r in league.records
            if r["score_a"] is not None]
 shuffled = counted[:]
 random.Random(1).shuffle(shuffled)

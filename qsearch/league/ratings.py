@@ -35,12 +35,15 @@ BASE = 1500.0
 
 
 @dataclass(frozen=True)
-class Game:
+class GameResult:
     """One counted result: ``a`` scored ``score`` (1, 0.5 or 0) against ``b``."""
 
     a: str
     b: str
     score: float
+
+
+Game = GameResult   # deprecated: the name this result had (notebook 11 still imports it)
 
 
 def points_matrix(ids, games) -> np.ndarray:
@@ -112,7 +115,7 @@ class Ratings:
 
 def rate(ids, games, *, prior: float = PRIOR, samples: int = 1000, confidence: float = 0.95,
          seed: int = 0, order=None) -> Ratings:
-    """Bradley-Terry ratings of ``ids`` from ``games`` (:class:`Game`), with intervals from
+    """Bradley-Terry ratings of ``ids`` from ``games`` (:class:`GameResult`), with intervals from
     ``samples`` bootstrap resamples of the games (0: no intervals), and the sequential Elo
     of the games in ``order`` (a key function; default: as given)."""
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:

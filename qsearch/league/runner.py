@@ -32,7 +32,7 @@ from qsearch.league.agent_file import (
     read_agent,
 )
 from qsearch.league.jail import choose_jail
-from qsearch.league.ratings import PRIOR, Game, Ratings, rate
+from qsearch.league.ratings import PRIOR, GameResult, Ratings, rate
 from qsearch.league.sandbox import InProcessAgent, Limits, Sandbox
 from qsearch.league.schedule import (
     RECORDS,
@@ -439,7 +439,7 @@ def summarise(game: GameSpec, specs, records, settings: dict, *, samples: int = 
     """Ratings and standings of ``records`` (double forfeits are not rated)."""
     ids = [s.id for s in specs]
     rounds = round_order(ids)
-    counted = [(r, Game(r["a"], r["b"], r["score_a"])) for r in records
+    counted = [(r, GameResult(r["a"], r["b"], r["score_a"])) for r in records
                if r["score_a"] is not None]
     order = {id(g): (r["g"], rounds[(r["a"], r["b"])], r["a"], r["b"]) for r, g in counted}
     ratings = rate(ids, [g for _, g in counted], prior=prior, samples=samples, seed=seed,

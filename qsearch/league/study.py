@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from qsearch.arena.stats import wilson_interval
 from qsearch.league.leaderboard import points_of
-from qsearch.league.ratings import Game, rate
+from qsearch.league.ratings import GameResult, rate
 
 SIZES = (2, 4, 8, 16, 32, 64, 128)
 
@@ -49,7 +49,7 @@ def separation_study(game, pairs, *, sizes=SIZES, repeats: int = 5, seed: int = 
                 score += points / n
                 low, high = wilson_interval(points, n)
                 wilson += not low <= 0.5 <= high
-                counted = [Game(rec["a"], rec["b"], rec["score_a"]) for rec in first
+                counted = [GameResult(rec["a"], rec["b"], rec["score_a"]) for rec in first
                            if rec["score_a"] is not None]
                 ratings = rate([a.id, b.id], counted, samples=samples, seed=seed)
                 boot += ratings.separated(a.id, b.id)
