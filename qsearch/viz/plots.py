@@ -2,7 +2,9 @@
 
 Each function draws on ``ax`` (a new figure's axes if None) and returns the axes; none
 calls ``plt.show()``, so the caller decides (end a notebook cell with ``;``). matplotlib is
-imported only when a plot is made.
+imported only when a plot is made. Where it cannot be imported (the browser site offline:
+Pyodide's matplotlib comes from its CDN) the new axes are :class:`~qsearch.viz.svg_chart.SvgAxes`
+and the figure is a plain SVG drawing, shown when the cell ends.
 """
 from __future__ import annotations
 
@@ -10,12 +12,23 @@ from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 
 
-def _axes(ax):
-    if ax is None:
+def axes_row(ncols: int = 1, figsize: tuple[float, float] = (7, 4)) -> list:
+    """A new figure's ``ncols`` axes side by side: matplotlib's, or without matplotlib
+    :class:`~qsearch.viz.svg_chart.SvgAxes` (a plain SVG drawing)."""
+    if isinstance(ncols, bool) or not isinstance(ncols, int) or ncols < 1:
+        raise ValueError(f"ncols must be an int >= 1, got {ncols!r}")
+    try:
         import matplotlib.pyplot as plt
+    except ImportError:
+        from qsearch.viz.svg_chart import SvgFigure
 
-        _, ax = plt.subplots(figsize=(7, 4))
-    return ax
+        return SvgFigure(ncols, figsize).axes
+    _, axes = plt.subplots(1, ncols, figsize=figsize)
+    return [axes] if ncols == 1 else list(axes)
+
+
+def _axes(ax):
+    return axes_row(1)[0] if ax is None else ax
 
 
 def _check_counts(label, counts) -> list[int]:
@@ -121,4 +134,60 @@ def plot_nodes_by_depth(curves: Mapping[str, Sequence[int]], depths: Sequence[in
         ax.set_title(title)
     ax.legend()
     ax.grid(True, alpha=0.3)
+    return ax
+
+
+def plot_lines(curves: Mapping[str, Sequence[float]], xs: Sequence[float], ax=None, *,
+               log: bool = False, xlabel: str = "", ylabel: str = "",
+               title: str | None = None):
+    """One line per label through (xs, values), markers o, s, ^, D in turn; a log y axis if
+    ``log`` (values of 0 are then not drawn)."""
+    if not isinstance(curves, Mapping):
+        raise TypeError("curves must be a dict {label: [value at each x, ...]}")
+    ax = _axes(ax)
+    xs = list(xs)
+    for i, (label, values) in enumerate(curves.items()):
+        values = _check_counts(label, values)
+        if len(values) != len(xs):
+            raise ValueError(f"{label!r} has {len(values)} values for {len(xs)} x positions")
+        ax.plot(xs, values, marker="osD^"[i % 4], markersize=4, label=str(label))
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if log:
+        ax.set_yscale("log")
+    if title:
+        ax.set_title(title)
+    if curves:
+        ax.legend()
+    ax.grid(True, alpha=0.3)
+    return ax
+
+
+def plot_bars(bars: Mapping[str, Sequence[float]], xs: Sequence[int], ax=None, *,
+              log: bool = False, value_labels: bool = False, xlabel: str = "",
+              ylabel: str = "", title: str | None = None):
+    """Bars of each label side by side at each x (a legend when there are several labels);
+    ``value_labels`` writes each bar's value above it (``12,345``)."""
+    if not isinstance(bars, Mapping) or not bars:
+        raise TypeError("bars must be a non-empty dict {label: [value at each x, ...]}")
+    ax = _axes(ax)
+    xs = list(xs)
+    width = 0.8 / len(bars)
+    for i, (label, values) in enumerate(bars.items()):
+        values = _check_counts(label, values)
+        if len(values) != len(xs):
+            raise ValueError(f"{label!r} has {len(values)} values for {len(xs)} x positions")
+        offset = (i - (len(bars) - 1) / 2) * width
+        drawn = ax.bar([x + offset for x in xs], values, width=width, label=str(label))
+        if value_labels:
+            ax.bar_label(drawn, labels=[f"{v:,}" for v in values], fontsize=7)
+    ax.set_xticks(xs)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    if log:
+        ax.set_yscale("log")
+    if title:
+        ax.set_title(title)
+    if len(bars) > 1:
+        ax.legend()
     return ax
