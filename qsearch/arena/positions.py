@@ -16,34 +16,61 @@ in the document only as pictures, so they are generated here by a fixed, documen
   the pip counts differ by at most 10 and neither side has borne off a checker. Otherwise
   try the next attempt number.
 
-Each game's numbers and rule are its record in :mod:`qsearch.arena.tournament_games`.
-Positions are pure functions of the game name and the number, so every worker and every
-run gets the same ten. :func:`positions` caches them.
+Each game's numbers and rule are data in its entry (:class:`~qsearch.core.game_entries.
+Tournament`, in :mod:`qsearch.core.game_entries`): the seats to move, the plies, the dice and
+the balance rule, which :func:`balanced` applies. Positions are pure functions of the game
+name and the number, so every worker and every run gets the same ten. :func:`positions`
+caches them.
 """
 from __future__ import annotations
 
 import functools
+import importlib
 import random
 
-from qsearch.arena.tournament_games import TOURNAMENT_GAMES, tournament_game
-from qsearch.arena.tournament_games import WIN as WIN  # the searches' value of a won game
+from qsearch.core.game_entries import Tournament, tournament_games
 
-GAMES = tuple(TOURNAMENT_GAMES)
-PLIES = {name: g.plies for name, g in TOURNAMENT_GAMES.items()}
+WIN = 1000.0            # the searches' value of a won game (beyond any heuristic value)
+GAMES = tuple(tournament_games())
+PLIES = {name: e.tournament.plies for name, e in tournament_games().items()}
+
+
+def tournament(game: str) -> Tournament:
+    """The tournament data of ``game``'s entry; ValueError for a game the tournaments do not
+    play."""
+    entries = tournament_games()
+    if not isinstance(game, str) or game not in entries:
+        raise ValueError(f"unknown game {game!r}; choose from {', '.join(entries)}")
+    return entries[game].tournament
 
 
 def first_player(game: str, number: int) -> int:
     """The seat to move in position ``number`` (1-10), as document 002 says."""
-    return tournament_game(game).first_player(number)
+    if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 10:
+        raise ValueError(f"position numbers are 1-10, not {number!r}")
+    return tournament(game).to_move[number - 1]
 
 
 def initial(game: str):
-    """The initial position of ``game`` (hypergammon: black's roll, as §4.3's position 1)."""
-    return tournament_game(game).initial()
+    """The initial position of ``game`` (hypergammon: black's roll, as §4.3's position 1):
+    ``load(game)``, or the class method that the entry's ``start`` names."""
+    from qsearch.games.registry import _factory, entry, load
+
+    start = tournament(game).start
+    if not start:
+        return load(game)
+    method, args, kwargs = start
+    return getattr(_factory(entry(game)), method)(*args, **kwargs)
+
+
+def evaluator(game: str):
+    """The heuristic of ``game``'s searching players (imported now: it is compiled)."""
+    module, name = tournament(game).heuristic.split(":")
+    return getattr(importlib.import_module(module), name)
 
 
 def _to_move(game: str, state) -> int:
-    if tournament_game(game).rolls:
+    if tournament(game).rolls:
         return _roller(state)       # a chance node between turns: whose roll it is
     return state.current_player()
 
@@ -56,7 +83,7 @@ def _roller(state) -> int:
 
 
 def _random_walk(game: str, rng: random.Random, plies: int):
-    rolls = tournament_game(game).rolls
+    rolls = tournament(game).rolls
     state = initial(game)
     if rolls:
         state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
@@ -77,10 +104,27 @@ def _random_walk(game: str, rng: random.Random, plies: int):
 
 
 def balanced(game: str, state) -> bool:
-    """The rule that keeps a generated position (see the module's docstring)."""
+    """The rule that keeps a generated position (see the module's docstring): the entry's
+    ``balance``, ``("search", depth, within)`` (alpha-beta at ``depth`` with the game's
+    heuristic: |value| <= ``within``; a position whose only move is the entry's
+    ``pass_action`` is not kept) or ``("race", within)`` (the pip counts differ by at most
+    ``within`` and neither side has borne off a checker)."""
     if state.is_terminal():
         return False
-    return tournament_game(game).balanced(state)
+    record = tournament(game)
+    kind, *numbers = record.balance
+    if kind == "search":
+        from qsearch.search import alphabeta
+
+        depth, within = numbers
+        if record.pass_action is not None and state.legal_actions() == [record.pass_action]:
+            return False
+        return abs(alphabeta(state, depth, evaluator(game), win_value=WIN).value) <= within
+    if kind == "race":
+        (within,) = numbers
+        off = [len([c for c in state.checkers(p) if c == 0]) for p in (0, 1)]
+        return off == [0, 0] and abs(state.pip_count(0) - state.pip_count(1)) <= within
+    raise ValueError(f"{game}: unknown balance rule {record.balance!r}")
 
 
 @functools.cache
@@ -103,8 +147,7 @@ def position(game: str, number: int):
     """Position ``number`` (1-10) of ``game``: a fresh clone, the same every time."""
     if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= 10:
         raise ValueError(f"position numbers are 1-10, not {number!r}")
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; choose from {', '.join(GAMES)}")
+    tournament(game)                # an unknown game: the ValueError naming the games
     return _position(game, number)[0].clone()
 
 
