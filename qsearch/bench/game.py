@@ -1,7 +1,8 @@
 """One game's search speed (``python -m qsearch bench --game NAME``): any game ``play`` takes.
 
-From the game's start, a node-limited alpha-beta (expectiminimax for a game with chance
-nodes) and MCTS, each run by :mod:`qsearch.search` (compiled on qsearch's engines, the twin
+From the game's start (after seeded rolls when it starts with one), a node-limited
+alpha-beta (expectiminimax for a game with chance nodes, found by looking when the game does
+not say so) and MCTS, each run by :mod:`qsearch.search` (compiled on qsearch's engines, the twin
 elsewhere) and, on a qsearch engine, by its readable twin too, so the table shows how much
 slower the Python code is on the same search (the twins count the same nodes). CPU times,
 best of ``repeats`` (the twin first, then the compiled search in batches of about its time);
@@ -17,18 +18,42 @@ NODES = {True: 20_000, False: 200_000}          # quick / full: the alpha-beta b
 ITERATIONS = {True: 200, False: 2_000}          # quick / full: MCTS's iterations
 
 
+def first_decision(state, seed: int = 0) -> tuple[object, list[str]]:
+    """``(the first position where a player decides, the rolls that reached it)``: the state
+    itself, or a copy after seeded draws of the chance outcomes when it is a chance node (a
+    dice game's start; MCTS and a player's search start where a player moves)."""
+    import random
+
+    from qsearch.games.protocol import chance_outcomes, is_chance_node
+
+    rng, rolls = random.Random(seed), []
+    while is_chance_node(state) and not state.is_terminal():
+        if not rolls:
+            state = state.clone()
+        outcomes = chance_outcomes(state)
+        action = rng.choices([a for a, _ in outcomes], [p for _, p in outcomes])[0]
+        to_string = getattr(state, "action_to_string", str)
+        rolls.append(str(to_string(action)))
+        state.apply_action(action)
+    return state, rolls
+
+
 def _searches(state, quick: bool) -> list[tuple[str, str, object]]:
-    """``(row label, search name, run(search module))`` for the game's kind."""
-    from qsearch.games.registry import game_info
+    """``(row label, search name, run(search module))`` for the game's kind: a game with
+    chance nodes (qsearch's or OpenSpiel's word for it, or found by looking at a class's own
+    game) gets expectiminimax; both searches start at the first decision."""
+    from qsearch.arena.players import has_chance
 
     nodes, iterations = NODES[quick], ITERATIONS[quick]
-    if game_info(state).chance:
-        first = (f"expectiminimax, depth 6, {nodes:,} nodes at most", "expectiminimax",
+    state, rolls = first_decision(state)
+    after = f" (after {', '.join(rolls)})" if rolls else ""
+    if has_chance(state):
+        first = (f"expectiminimax, depth 6, {nodes:,} nodes at most{after}", "expectiminimax",
                  lambda m: m.expectiminimax(state, 6, max_nodes=nodes))
     else:
         first = (f"alpha-beta, full depth, {nodes:,} nodes at most", "alphabeta",
                  lambda m: m.alphabeta(state, None, max_nodes=nodes))
-    return [first, (f"MCTS, {iterations:,} iterations", "mcts",
+    return [first, (f"MCTS, {iterations:,} iterations{after}", "mcts",
                     lambda m: m.mcts(state, iterations, seed=0))]
 
 
