@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.bdist_wheel import bdist_wheel
 from setuptools.command.build_ext import build_ext
 
 PURE = os.environ.get("QSEARCH_PURE", "").strip().lower() not in ("", "0", "false", "no")
@@ -73,6 +74,7 @@ class OptionalBuildExt(build_ext):
             self.failed.append(("(all)", error))
         if self.failed:
             self.remove_built()
+            self.distribution.qsearch_fell_back = True   # read by PureWhenFallenBackWheel
             name, error = self.failed[0]
             print(f"\nwarning: qsearch's compiled modules could not be built ({name}: "
                   f"{error}); installing the pure-Python stand-ins. For the compiled build "
@@ -97,4 +99,20 @@ class OptionalBuildExt(build_ext):
                 path.unlink()
 
 
-setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
+class PureWhenFallenBackWheel(bdist_wheel):
+    """bdist_wheel that names a wheel built without its extensions ``py3-none-any``.
+
+    A wheel's tags are decided from the extensions the distribution lists, before they are
+    built; after OptionalBuildExt fell back to pure Python the wheel holds no binary, so it is
+    tagged (and installed) as pure: the name pip prints ("Created wheel for qsearch:
+    filename=qsearch-...-py3-none-any.whl") then says which build was made.
+    """
+
+    def get_tag(self):
+        if getattr(self.distribution, "qsearch_fell_back", False):
+            self.root_is_pure = True        # also writes Root-Is-Purelib: true in WHEEL
+        return super().get_tag()
+
+
+setup(ext_modules=extensions(),
+      cmdclass={"build_ext": OptionalBuildExt, "bdist_wheel": PureWhenFallenBackWheel})

@@ -95,7 +95,7 @@ def show_in_notebook(notice: str) -> bool:
         return False
     from IPython.display import display
     handle = display({}, raw=True, display_id=True)
-    text = f"{notice}: every lesson runs, its searches slower; {HOW_TO_COMPILE}."
+    text = f"{notice}. Every lesson runs, its searches more slowly; {HOW_TO_COMPILE}."
     handle.update({"text/plain": text, "text/markdown": f"*Note: {text}*"}, raw=True)
     return True
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The ways into qsearch other than the development checkout, each in a fresh virtual
 # environment, checked by scripts/wheel_smoke_test.py from outside the source tree:
-#   1. `pip install .` on a machine whose C compiler fails -> pure-Python mode;
+#   1. `pip install .` on a machine whose C compiler fails -> a py3-none-any wheel, pure mode;
 #   2. the binary wheel built here, installed where no compiler works -> compiled;
 #   3. the pure wheel (QSEARCH_PURE=1) -> py3-none-any, pure-Python mode.
 # qsearch depends on nothing, so each venv has no numpy: the smoke test checks the core never
@@ -24,7 +24,14 @@ failing_compiler() { env CC=false CXX=false LDSHARED=false "$@"; }
 
 echo "== 1. pip install . with a C compiler that fails"
 python3 -m venv "$work/pure"
-failing_compiler "$work/pure/bin/pip" install -q "$(source_copy src-pure)"
+failing_compiler "$work/pure/bin/pip" install -v "$(source_copy src-pure)" > "$work/pure.log" 2>&1 \
+  || { tail -n 40 "$work/pure.log"; exit 1; }
+# the wheel pip builds holds no binary, so it is named and installed as pure Python; pip prints
+# its name without -v, and setup.py's warning (shown with -v) says why
+grep -E "Created wheel for qsearch: filename=qsearch-[^ ]+-py3-none-any\.whl" "$work/pure.log" \
+  || { grep -E "Created wheel|filename=" "$work/pure.log"; echo "the pure wheel is not py3-none-any"; exit 1; }
+grep -q "warning: qsearch's compiled modules could not be built" "$work/pure.log" \
+  || { echo "pip -v does not show the fallback warning"; exit 1; }
 smoke "$work/pure" --pure --no-numpy
 
 echo "== 2. the binary wheel, installed with no working compiler"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import re
+import sys
 from collections.abc import Callable
 
 from qsearch.core.drawing import draw
@@ -179,14 +180,35 @@ def load(name: str, **params):
     return _load_openspiel(base, parsed)
 
 
+def _how_to_get_openspiel() -> str:
+    if sys.platform == "emscripten":
+        return "OpenSpiel has no build for the browser (Pyodide)"
+    return "pip install open-spiel; from a clone, pip install './qsearch[openspiel]'"
+
+
+def openspiel_installed(say_why: bool = False) -> bool:
+    """True when OpenSpiel (``pyspiel``) imports. Without it, and with ``say_why``, one printed
+    line says so and how to get it: a lesson's OpenSpiel cell runs its code under
+    ``if openspiel_installed(say_why=True):`` and steps aside, with no traceback, where
+    OpenSpiel is missing (it is not in the ``lessons`` extra, nor in the browser)."""
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        if say_why:
+            print(f"This cell needs OpenSpiel, which is not installed ({_how_to_get_openspiel()}):"
+                  " skipped.")
+        return False
+    return True
+
+
 def _load_openspiel(base: str, params: dict):
     try:
         import pyspiel
     except ImportError:
         raise ValueError(
             f"unknown game {base!r}: qsearch's games are {', '.join(names())}; other names "
-            "are looked up in OpenSpiel, which is not installed (pip install open-spiel, or "
-            "pip install 'qsearch[openspiel]')") from None
+            f"are looked up in OpenSpiel, which is not installed ({_how_to_get_openspiel()})"
+            ) from None
     if base not in pyspiel.registered_names():
         raise ValueError(f"unknown game {base!r}: neither qsearch's ({', '.join(names())}) "
                          "nor OpenSpiel's (pyspiel.registered_names())")
@@ -261,4 +283,5 @@ def require_searchable(state, search: str) -> GameInfo:
 
 
 __all__ = ["ENTRIES", "GameEntry", "GameInfo", "canonical_name", "draw", "entry", "game_info",
-           "import_game_module", "load", "names", "register", "require_searchable"]
+           "import_game_module", "load", "names", "openspiel_installed", "register",
+           "require_searchable"]
