@@ -329,12 +329,13 @@ def test_limited_minimax_compiled_equals_twin(depth, budget):
         if state.is_terminal():
             continue
         for root_move in ("document", "best"):
-            c = limited_minimax(state, depth, valoracion_test, max_nodes=budget,
-                                root_move=root_move)
-            t = twin_limited(state, depth, twin_valoracion, max_nodes=budget,
-                             root_move=root_move)
-            assert (c.value, c.action, c.generated, c.evaluated, c.limit_reached) == \
-                (t.value, t.action, t.generated, t.evaluated, t.limit_reached)
+            for children in ("iterator", "list"):
+                c = limited_minimax(state, depth, valoracion_test, max_nodes=budget,
+                                    root_move=root_move, children=children)
+                t = twin_limited(state, depth, twin_valoracion, max_nodes=budget,
+                                 root_move=root_move, children=children)
+                assert (c.value, c.action, c.generated, c.evaluated, c.limit_reached) == \
+                    (t.value, t.action, t.generated, t.evaluated, t.limit_reached)
 
 
 def test_limited_minimax_counts_as_the_simulator():
@@ -348,6 +349,26 @@ def test_limited_minimax_counts_as_the_simulator():
     assert cut.action == state.legal_actions()[5]               # the document's root move
     best = limited_minimax(state, 1, valoracion_test, max_nodes=10, root_move="best")
     assert best.action == state.legal_actions()[0]
+
+
+def test_the_vector_version_counts_every_child_before_searching_one():
+    state = ParCheckers()
+    for search, evaluate in ((limited_minimax, valoracion_test), (twin_limited, twin_valoracion)):
+        # no budget: the same search and the same counts as the iterator (n + 1 per node)
+        for depth in (1, 2):
+            it = search(state, depth, evaluate, max_nodes=None)
+            vec = search(state, depth, evaluate, max_nodes=None, children="list")
+            assert (vec.value, vec.action, vec.generated, vec.evaluated) == \
+                (it.value, it.action, it.generated, it.evaluated)
+        # budget 10: the root's 24 children are counted (25) before the first is searched,
+        # so the budget is spent at once and the first child is the move
+        cut = search(state, 1, evaluate, max_nodes=10, children="list")
+        assert (cut.generated, cut.evaluated, cut.limit_reached) == (25, 0, True)
+        assert cut.action == state.legal_actions()[0]
+        # budget 60 at depth 2: the root (25) and its first child (25) are counted, 10
+        # evaluations fit, then the MIN node is cut and evaluates itself
+        two = search(state, 2, evaluate, max_nodes=60, children="list")
+        assert (two.generated, two.evaluated, two.limit_reached) == (50, 11, True)
 
 
 def test_unlimited_limited_minimax_is_the_documents_minimax_and_ours():
@@ -382,6 +403,9 @@ def test_bad_search_arguments():
         limited_minimax("not a game", 2)
     with pytest.raises(ValueError, match="game is over"):
         limited_minimax(ParCheckers.from_transcript(SCENARIOS["win"][0]), 2)
+    for search in (limited_minimax, twin_limited):
+        with pytest.raises(ValueError, match="children must be 'iterator' or 'list'"):
+            search(ParCheckers(), 2, children="vector")
 
 
 # ------------------------------------------------------------------ agents

@@ -477,16 +477,21 @@ def test_limited_minimax_agrees_and_checks_alike():
     for pc, py in pairs(ParCheckers, PyParCheckers, 8, 3, 0, 60, keep_going=False):
         if pc.is_chance_node():
             continue
-        for depth, budget, root_move in ((1, None, "best"), (2, 400, "document"),
-                                         (3, 900, "best")):
-            a = fast.limited_minimax(pc, depth, vf, max_nodes=budget, root_move=root_move)
-            b = slow.limited_minimax(py, depth, vs, max_nodes=budget, root_move=root_move)
+        for depth, budget, root_move, children in ((1, None, "best", "iterator"),
+                                                   (2, 400, "document", "list"),
+                                                   (3, 900, "best", "iterator"),
+                                                   (3, 900, "document", "list")):
+            a = fast.limited_minimax(pc, depth, vf, max_nodes=budget, root_move=root_move,
+                                     children=children)
+            b = slow.limited_minimax(py, depth, vs, max_nodes=budget, root_move=root_move,
+                                     children=children)
             assert (b.value, b.action, b.generated, b.evaluated, b.limit_reached, b.depth,
                     b.max_nodes) == (a.value, a.action, a.generated, a.evaluated,
                                      a.limit_reached, a.depth, a.max_nodes)
     c4, py = Connect4.from_moves("44"), PyConnect4.from_moves("44")
     cases = [dict(depth=0), dict(depth="2"), dict(depth=201), dict(max_nodes=0),
-             dict(max_nodes=1.5), dict(root_move="worst"), dict(evaluate=5)]
+             dict(max_nodes=1.5), dict(root_move="worst"), dict(children="vector"),
+             dict(evaluate=5)]
     same_errors([(partial(fast.limited_minimax, c4, **c), partial(slow.limited_minimax, py, **c))
                  for c in cases])
     same_errors([(lambda: fast.limited_minimax(Connect4.from_moves("1212121")),

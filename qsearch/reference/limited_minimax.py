@@ -8,8 +8,13 @@ for the simulator's static ``NodeCounter``. The document's names, translated:
 ``player`` the root's mover, ``valor`` is ``value``, ``nuevo_hijo`` is ``child`` and
 ``new_val`` is ``child_value``; ``MASINF`` and ``MENOSINF`` keep the course's names.
 
+``children="list"`` is §3.5's alternative, ``getChildrenList``: every child of a node made
+(and counted, ``n + 1`` as the iterator's walk to its end) into a list before the first is
+searched, the budget checked before each child is searched.
+
 As the compiled search: a heuristic that changes the state it is given is a ValueError, and
-so is a chance node to expand (the MAX/MIN form cannot weigh dice).
+so is a chance node to expand (the MAX/MIN form cannot weigh dice), and so is no heuristic
+at all (it scores the end of the game too: without one every move would score 0).
 """
 from __future__ import annotations
 
@@ -24,6 +29,10 @@ MENOSINF = -1e10
 COURSE_LIMIT = 3_500_000
 CHANCE_MESSAGE = ("limited_minimax reached a chance node, which its MAX/MIN search cannot "
                   "weigh: use expectiminimax or mcts for a game with dice")
+NO_EVALUATION_MESSAGE = ("limited_minimax needs an evaluation, evaluate(state, player) -> "
+                         "float (for ParCheckers, valoracion_test): the document's search "
+                         "scores every leaf with it, the end of the game included, so "
+                         "without one every move would score 0")
 
 
 class NodeCounter:
@@ -42,13 +51,17 @@ class NodeCounter:
 
 
 def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
-                    root_move="document") -> LimitedResult:
+                    root_move="document", children="iterator") -> LimitedResult:
     """Twin of :func:`qsearch.search.limited_minimax.limited_minimax` (same result)."""
     depth, max_nodes = check_limited_minimax(depth, max_nodes)
     if root_move not in ("document", "best"):
         raise ValueError(f"root_move must be 'document' or 'best', not {root_move!r}")
+    if children not in ("iterator", "list"):
+        raise ValueError(f"children must be 'iterator' or 'list', not {children!r}")
     if state.is_terminal():
         raise ValueError("the game is over in this state: nothing to search")
+    if evaluate is None:
+        raise ValueError(NO_EVALUATION_MESSAGE)
     counter = NodeCounter(max_nodes)
     player = state.current_player()
     chosen = [None]                       # the root's move (the document's c_piece, ...)
@@ -56,8 +69,6 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     def heuristic(state):
         """The evaluation, counted as one evaluated node (it must only read the state)."""
         counter.evaluated += 1
-        if evaluate is None:
-            return 0.0
         before = fingerprint(state)
         value = evaluate(state, player)
         if fingerprint(state) != before:
@@ -71,6 +82,8 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
             return heuristic(state)
         if state.is_chance_node():
             raise ValueError(CHANCE_MESSAGE)
+        if children == "list":
+            return search_list(state, ply)
         if state.current_player() == player:               # MAX node
             value = MENOSINF
             for action in state.legal_actions():
@@ -99,6 +112,29 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
             if child_value < value:
                 value = child_value
         counter.generated += 1
+        return value
+
+    def search_list(state, ply):
+        """§3.5's version: ``rama = actual.getChildrenList()``, then a loop over the list."""
+        rama = [(action, state.child(action)) for action in state.legal_actions()]
+        counter.generated += len(rama) + 1
+        is_max = state.current_player() == player
+        value = MENOSINF if is_max else MASINF
+        for action, child in rama:
+            if counter.is_limit_reached():
+                counter.reached = True
+                if not is_max:
+                    return heuristic(state)
+                if ply == 0 and root_move == "document":
+                    chosen[0] = action
+                return value
+            child_value = search(child, ply + 1)
+            if is_max and child_value > value:
+                value = child_value
+                if ply == 0:
+                    chosen[0] = action
+            elif not is_max and child_value < value:
+                value = child_value
         return value
 
     start = time.perf_counter()

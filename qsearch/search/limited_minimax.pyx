@@ -13,12 +13,21 @@ instead of copying the board for every child. Counting as the simulator does: ev
 made is one generated node, and a node that visits all its ``n`` children costs ``n + 1``
 (the iterator's final ``++`` that finds no more children generates too); each call of the
 heuristic is one evaluated node (depth limit, game over, and a MIN node cut by the limit).
+The heuristic scores the end of the game too, so there is no search without one: a missing
+``evaluate`` is a ValueError, not a search that scores every move 0.
 
 ``root_move``: the document's code, when the budget runs out at the root, stores the move of
 the child it has *just generated* (``it.getMovedColor()``...), not of the best child found
 so far. ``root_move="document"`` (default) does what the code does; ``"best"`` keeps the best
 child's move, which is what its text says. The twin is
 :mod:`qsearch.reference.limited_minimax`; both count the same nodes.
+
+``children``: ``"iterator"`` (default) generates the children one at a time, as the
+``ParchisBros`` iterator of §3.4; ``"list"`` is §3.5's alternative, ``getChildrenList``: a
+node's children are all generated (and counted, ``n + 1`` as the iterator's walk to its end)
+before the first is searched, and the budget is checked before each child is searched. With
+no budget both count the same nodes; with one, the list version has counted children it may
+never search.
 
 Like every search, it runs on a clone and checks a heuristic written in Python: the state's
 key is compared before and after each call, and a change is a ValueError (the next
@@ -39,6 +48,10 @@ MENOSINF = -1e10
 COURSE_LIMIT = 3_500_000
 CHANCE_MESSAGE = ("limited_minimax reached a chance node, which its MAX/MIN search cannot "
                   "weigh: use expectiminimax or mcts for a game with dice")
+NO_EVALUATION_MESSAGE = ("limited_minimax needs an evaluation, evaluate(state, player) -> "
+                         "float (for ParCheckers, valoracion_test): the document's search "
+                         "scores every leaf with it, the end of the game included, so "
+                         "without one every move would score 0")
 
 cdef double C_MASINF = 1e10
 cdef double C_MENOSINF = -1e10
@@ -50,7 +63,7 @@ cdef class _Limited:
     cdef object function
     cdef int player, max_depth
     cdef long long max_nodes, generated, evaluated
-    cdef bint reached, document_root
+    cdef bint reached, document_root, list_children
     cdef bint python_heuristic          # check the state's key around each call
     cdef public int best
 
@@ -59,8 +72,6 @@ cdef class _Limited:
 
     cdef double evaluate(self) except? -1.5e308:
         self.evaluated += 1
-        if self.heuristic is None:
-            return 0.0
         return checked_score(self.heuristic, self.state, self.player, self.python_heuristic)
 
     cdef double search(self, int depth) except? -1.5e308:
@@ -73,11 +84,14 @@ cdef class _Limited:
         if g.to_move() == CHANCE:
             raise ValueError(CHANCE_MESSAGE)
         n = g.legal_moves(moves)
+        if self.list_children:                            # getChildrenList: all at once
+            self.generated += n + 1
         if g.to_move() == self.player:                    # MAX node
             valor = C_MENOSINF
             for i in range(n):
                 g.make(moves[i])
-                self.generated += 1
+                if not self.list_children:
+                    self.generated += 1
                 if self.limit():
                     self.reached = True
                     if depth == 0 and self.document_root:
@@ -90,12 +104,14 @@ cdef class _Limited:
                     valor = v
                     if depth == 0:
                         self.best = moves[i]
-            self.generated += 1
+            if not self.list_children:
+                self.generated += 1
             return valor
         valor = C_MASINF                                   # MIN node
         for i in range(n):
             g.make(moves[i])
-            self.generated += 1
+            if not self.list_children:
+                self.generated += 1
             if self.limit():
                 self.reached = True
                 g.unmake(moves[i])
@@ -104,17 +120,23 @@ cdef class _Limited:
             g.unmake(moves[i])
             if v < valor:
                 valor = v
-        self.generated += 1
+        if not self.list_children:
+            self.generated += 1
         return valor
 
 
 def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
-                    root_move="document") -> LimitedResult:
+                    root_move="document", children="iterator") -> LimitedResult:
     """``Minimax_Limitado(actual, jugador, 0, depth, ...)`` of document 004.
 
-    ``evaluate(state, player)``: a compiled Heuristic or a function (None: 0), called with
-    the searching player. ``max_nodes``: the budget of generated + evaluated nodes (None:
-    no limit, i.e. the document's plain ``Minimax``). Returns a :class:`LimitedResult`.
+    ``evaluate(state, player)``: a compiled Heuristic or a function, called with the
+    searching player at every leaf, a finished game's included (as the document's search
+    does), so it must score a win above every other value (``valoracion_test`` does); it is
+    required: None is a ValueError.
+    ``max_nodes``: the budget of generated + evaluated nodes (None:
+    no limit, i.e. the document's plain ``Minimax``). ``children``: ``"iterator"`` (§3.4,
+    one child generated at a time) or ``"list"`` (§3.5, ``getChildrenList``: all of a
+    node's children generated before the first is searched). Returns a :class:`LimitedResult`.
     The state is not modified (the search runs on a clone).
     """
     if not isinstance(state, Game):
@@ -122,10 +144,14 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     depth, max_nodes = check_limited_minimax(depth, max_nodes)
     if root_move not in ("document", "best"):
         raise ValueError(f"root_move must be 'document' or 'best', not {root_move!r}")
+    if children not in ("iterator", "list"):
+        raise ValueError(f"children must be 'iterator' or 'list', not {children!r}")
     if state.is_terminal():
         raise ValueError("the game is over in this state: nothing to search")
     if state.is_chance_node():
         raise ValueError("limited_minimax cannot search a chance node")
+    if evaluate is None:
+        raise ValueError(NO_EVALUATION_MESSAGE)
     cdef _Limited s = _Limited()
     s.state = state.clone()
     s.heuristic = as_heuristic(evaluate)
@@ -136,6 +162,7 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
     s.generated = s.evaluated = 0
     s.reached = False
     s.document_root = root_move == "document"
+    s.list_children = children == "list"
     s.best = -1
     cdef double start = now()
     value = s.search(0)
