@@ -317,10 +317,11 @@ def _bench_game(args) -> int:
 
 def cmd_games(args) -> int:
     """List the game names ``play``, ``solve`` and ``bench --game`` take."""
-    from qsearch.games.registry import _QSEARCH, names
+    from qsearch.core.game_entries import ENTRIES
+    from qsearch.games.registry import names
 
-    print("qsearch's games: " + ", ".join(n for n in names() if n in _QSEARCH))
-    own = [n for n in names() if n not in _QSEARCH]
+    print("qsearch's games: " + ", ".join(e.name for e in ENTRIES))
+    own = [n for n in names() if n not in {e.name for e in ENTRIES}]
     if own:
         print("registered games: " + ", ".join(own))
     try:
@@ -506,8 +507,11 @@ def build_parser() -> argparse.ArgumentParser:
     b.add_argument("--pons-reset", metavar="PATH",
                    help="a c4solver driver that resets its table per position and prints "
                    "'moves score nodes microseconds' (per-position timing and node counts)")
+    from qsearch.core.game_entries import ENTRIES
+
     b.add_argument("--game", default=None,
-                   help="time searches on this game instead (any name play takes); "
+                   help="time searches on this game instead: qsearch's "
+                   f"{', '.join(e.name for e in ENTRIES)}, or any name play takes; "
                    "qsearch's own tables do not take it")
     _add_game_module(b)
     b.set_defaults(func=cmd_bench)

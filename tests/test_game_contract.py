@@ -3,18 +3,12 @@
 ``qsearch.games.check_game`` is the core of this suite, so a student's game is checked by
 exactly what checks the library's own. Engine-specific behaviour stays in each engine's file.
 """
+from functools import partial
+
 import pytest
 
-from qsearch.games import (
-    Connect4,
-    Hypergammon,
-    OwnPieceQuarto,
-    ParCheckers,
-    Pig,
-    Quarto,
-    Reversi,
-    TicTacToe,
-)
+from qsearch.core.game_entries import ENTRIES
+from qsearch.games import Connect4, ParCheckers, Pig
 from qsearch.games.contract import GameContractError, check_game
 from qsearch.games.nim import ExtraTurnNim, Nim
 from qsearch.games.protocol import GameProtocol, chance_outcomes, check_protocol, is_chance_node
@@ -23,13 +17,10 @@ from qsearch.games.toytrees import random_tree
 
 pyspiel = pytest.importorskip("pyspiel")
 
-ENGINES = {
-    "tictactoe": TicTacToe, "connect4": Connect4, "quarto": Quarto,
-    "quarto_own": OwnPieceQuarto, "reversi": Reversi, "hypergammon": Hypergammon,
-    "parcheckers": ParCheckers, "pig": Pig,
-    "toytree": lambda: random_tree((1, 3), 4, seed=5),
-}
-PYTHON_GAMES = {"nim": Nim, "extra_turn_nim": ExtraTurnNim}
+# Every game's entry (qsearch.core.game_entries): the compiled engines, the games in Python.
+ENGINES = {e.name: partial(load, e.name) for e in ENTRIES if e.compiled}
+ENGINES["toytree"] = lambda: random_tree((1, 3), 4, seed=5)
+PYTHON_GAMES = {e.name: partial(load, e.name) for e in ENTRIES if not e.compiled}
 # tic-tac-toe (plain), pig (chance nodes), checkers (a capture sequence is several moves of
 # one player: turns do not alternate), breakthrough with parameters.
 OPENSPIEL = ["openspiel:tic_tac_toe", "openspiel:pig", "checkers",

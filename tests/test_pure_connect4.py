@@ -12,7 +12,6 @@ import pytest
 from helpers import same_result
 from pure_engine_checks import (
     copies_agree,
-    imports_without_compiled_code,
     observe,
     outcome,
     own_dunders,
@@ -57,11 +56,6 @@ def open_positions(count, seed, *, low=4, high=30):
         if not compiled.is_terminal():
             out.append((pure, compiled))
     return out
-
-
-def test_imports_no_compiled_module():
-    loaded = imports_without_compiled_code("qsearch.reference.connect4")
-    assert "qsearch.reference.connect4" in loaded and "qsearch.games" not in loaded
 
 
 def test_same_public_api_as_the_compiled_engine():

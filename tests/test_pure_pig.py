@@ -10,7 +10,6 @@ import random
 import pytest
 from pure_engine_checks import (
     copies_agree,
-    imports_without_compiled_code,
     observe,
     outcome,
     own_dunders,
@@ -38,11 +37,6 @@ def random_pair(rng, rules=(20, 4, 60), max_plies=40):
         pure.apply_action(action)
         compiled.apply_action(action)
     return pure, compiled
-
-
-def test_imports_no_compiled_module():
-    loaded = imports_without_compiled_code("qsearch.reference.pig")
-    assert "qsearch.reference.pig" in loaded and "qsearch.games" not in loaded
 
 
 def test_same_public_api_as_the_compiled_engine():

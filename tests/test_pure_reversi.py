@@ -13,7 +13,6 @@ import pytest
 from helpers import same_result
 from pure_engine_checks import (
     copies_agree,
-    imports_without_compiled_code,
     observe,
     outcome,
     own_dunders,
@@ -63,11 +62,6 @@ def open_positions(count, seed, *, low=8, high=50):
         if not compiled.is_terminal():
             out.append((pure, compiled))
     return out
-
-
-def test_imports_no_compiled_module():
-    loaded = imports_without_compiled_code("qsearch.reference.reversi")
-    assert "qsearch.reference.reversi" in loaded and "qsearch.games" not in loaded
 
 
 def test_same_public_api_as_the_compiled_engine():

@@ -11,7 +11,6 @@ import pytest
 from helpers import same_result
 from pure_engine_checks import (
     copies_agree,
-    imports_without_compiled_code,
     observe,
     outcome,
     own_dunders,
@@ -53,11 +52,6 @@ def every_position():
 
 
 ALL_POSITIONS = every_position()
-
-
-def test_imports_no_compiled_module():
-    loaded = imports_without_compiled_code("qsearch.reference.tictactoe")
-    assert "qsearch.reference.tictactoe" in loaded and "qsearch.games" not in loaded
 
 
 def test_same_public_api_as_the_compiled_engine():

@@ -22,7 +22,6 @@ from collections.abc import Callable
 from qsearch.core.drawing import draw
 from qsearch.core.game_entries import ENTRIES, GameEntry, GameInfo, entry
 
-
 # qsearch's own games: one entry each in qsearch.core.game_entries (names, factory, modules,
 # drawing, tournaments...); the aliases are the other spellings people type.
 _QSEARCH = {e.name: e for e in ENTRIES}
@@ -223,9 +222,9 @@ def game_info(state) -> GameInfo:
     """What is known of ``state``'s game: from qsearch's table, OpenSpiel's game type, or
     assumed for a class's own game (two players, zero-sum, no chance: a search meeting a chance
     node it cannot weigh then stops with a ValueError)."""
-    for entry in _QSEARCH.values():
-        if type(state) is _factory(entry):
-            return entry.info
+    for known in _QSEARCH.values():
+        if type(state) is _factory(known):
+            return known.info
     for factory, info in _REGISTERED.values():
         if isinstance(factory, type) and isinstance(state, factory):
             return info

@@ -13,20 +13,10 @@ from __future__ import annotations
 
 import random
 import zlib
+from functools import partial
 
-from qsearch.games import (
-    Connect4,
-    ExplicitTree,
-    Hypergammon,
-    Nim,
-    OwnPieceQuarto,
-    ParCheckers,
-    Pig,
-    Quarto,
-    Reversi,
-    TicTacToe,
-    load,
-)
+from qsearch.core.game_entries import ENTRIES
+from qsearch.games import ExplicitTree, load
 
 
 # --- a student's game ------------------------------------------------------------------
@@ -105,38 +95,30 @@ def toy_tree(seed):
 
 
 # --- games by name ---------------------------------------------------------------------------
+# qsearch's games: the positions each entry's ``oracle`` names (qsearch.core.game_entries).
+ORACLE_ENTRIES = {e.name: e for e in ENTRIES if e.oracle is not None}
 DETERMINISTIC = {
-    "tictactoe": TicTacToe,
-    "connect4": Connect4,
-    "quarto_own": OwnPieceQuarto,
-    "quarto": Quarto,
-    "reversi": Reversi,
-    "parcheckers": ParCheckers,
-    "nim": lambda: Nim((1, 2, 3)),
+    **{n: partial(load, e.oracle.start) for n, e in ORACLE_ENTRIES.items() if not e.info.chance},
     "takeaway": lambda: TakeAway(11),
     "os_tictactoe": lambda: load("openspiel:tic_tac_toe"),
     "os_connect4": lambda: load("openspiel:connect_four"),
     "os_breakthrough": lambda: load("openspiel:breakthrough(rows=4,columns=4)"),
 }
 CHANCE = {
-    "pig": lambda: Pig(win_score=8, faces=3),
-    "hypergammon": Hypergammon,
+    **{n: partial(load, e.oracle.start) for n, e in ORACLE_ENTRIES.items() if e.info.chance},
     "os_pig": lambda: load("openspiel:pig(winscore=8,diceoutcomes=3)"),
 }
 # plies of random play before the search (lo, hi), and the depths worth searching
 PLIES = {
-    "tictactoe": (0, 6), "connect4": (4, 30), "quarto_own": (8, 12), "quarto": (18, 24),
-    "reversi": (0, 40), "parcheckers": (0, 30), "nim": (0, 3), "takeaway": (0, 6),
-    "os_tictactoe": (0, 6), "os_connect4": (4, 30), "os_breakthrough": (0, 6),
-    "pig": (0, 12), "hypergammon": (0, 20), "os_pig": (0, 12),
+    **{n: e.oracle.plies for n, e in ORACLE_ENTRIES.items()},
+    "takeaway": (0, 6), "os_tictactoe": (0, 6), "os_connect4": (4, 30),
+    "os_breakthrough": (0, 6), "os_pig": (0, 12),
 }
 DEPTHS = {
-    "tictactoe": 5, "connect4": 4, "quarto_own": 2, "quarto": 3, "reversi": 3,
-    "parcheckers": 2, "nim": 6, "takeaway": 8, "os_tictactoe": 3, "os_connect4": 3,
-    "os_breakthrough": 3, "pig": 4, "hypergammon": 2, "os_pig": 4,
+    **{n: e.oracle.depth for n, e in ORACLE_ENTRIES.items()},
+    "takeaway": 8, "os_tictactoe": 3, "os_connect4": 3, "os_breakthrough": 3, "os_pig": 4,
 }
-QSEARCH_ENGINE = {"tictactoe", "connect4", "quarto_own", "quarto", "reversi", "parcheckers",
-                  "pig", "hypergammon", "toytree"}
+QSEARCH_ENGINE = {n for n, e in ORACLE_ENTRIES.items() if e.compiled} | {"toytree"}
 
 
 def new_game(name):
