@@ -42,6 +42,8 @@ def perft(state, depth: int) -> int:
             return 1
         if s.is_terminal():
             return 0
+        if d == 1:                  # bulk counting, as the compiled perft: a move is a leaf
+            return len(s.legal_actions())
         return sum(count(s.child(a), d - 1) for a in s.legal_actions())
 
     return count(state, depth)
