@@ -143,9 +143,10 @@ class SearchStepper(LazyWidget):
         return box
 
     def _show(self, k: int) -> None:
-        """Show the widget's step ``k`` (1..n): caption and tree."""
-        self.caption_html.value = self._caption_html(k - 1)
+        """Show the widget's step ``k`` (1..n): tree and caption (the caption last: once it
+        says step k, the tree is step k's)."""
         self.picture.value = self.view_svg(k - 1)
+        self.caption_html.value = self._caption_html(k - 1)
 
     def _on_view(self, change) -> None:
         self.view = change["new"]

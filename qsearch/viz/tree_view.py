@@ -6,8 +6,9 @@ open on the left edge while the root sits in the middle, and would never follow 
 So the stepper's picture is one of three views of the same SVG (the drawing itself is never
 changed, only its root element's ``viewBox``, size and style):
 
-* ``"follow"``: a window :data:`WINDOW_PT` wide around the node of this step (the whole tree
-  when it is narrower), shrunk only if the cell is narrower than that (a narrow window);
+* ``"follow"``: a window :data:`WINDOW_PT` wide centred on the node of this step (the whole
+  tree when it is narrower), at its own size; in a narrower cell its sides are cut, never its
+  middle (a narrow window still shows the node, readable);
 * ``"whole"``: the whole tree at its own size (the cell scrolls);
 * ``"fit"``: the whole tree shrunk to the cell's width (the shape at a glance).
 
@@ -20,6 +21,7 @@ import re
 
 VIEWS = ("follow", "whole", "fit")
 WINDOW_PT = 600.0               # the window's width: 800 CSS px, a notebook's output area
+FOLLOW_CLASS = "qsearch-follow"
 _ROOT = re.compile(r"<svg\b[^>]*>", re.S)
 _NUM = r"-?[0-9]*\.?[0-9]+(?:e-?[0-9]+)?"
 
@@ -109,7 +111,14 @@ def view_svg(svg: str, view: str = "follow", node: str | None = None,
         return _with_root(svg, style=f"width:100%;max-width:{width:g}pt;height:auto")
     centre = node_centre(svg, node) if node is not None else None
     cx = centre[0] if centre is not None else x0 + width / 2
-    left = min(max(cx - window / 2, x0), x0 + width - window)
-    return _with_root(svg, viewBox=f"{left:.2f} {y0:.2f} {window:g} {height:.2f}",
-                      width=f"{window:g}pt", height=f"{height:g}pt",
-                      style=f"width:100%;max-width:{window:g}pt;height:auto")
+    # The node is the window's centre (near the tree's ends the window shows blank beyond
+    # them), and the window is centred in its cell at its own size: in a cell narrower than
+    # the window the sides are cut, never the middle, so the node stays in view at a readable
+    # size in any window, without JavaScript.
+    cropped = _with_root(svg, viewBox=f"{cx - window / 2:.2f} {y0:.2f} {window:g} {height:.2f}",
+                         width=f"{window:g}pt", height=f"{height:g}pt",
+                         style="flex:none;max-width:none;height:auto")
+    # contain:inline-size: the window's width does not widen the cell (the box fills the cell
+    # and cuts the window's sides instead)
+    return (f'<div class="{FOLLOW_CLASS}" style="display:flex;justify-content:center;'
+            f'overflow:hidden;contain:inline-size;width:100%">{cropped}</div>')

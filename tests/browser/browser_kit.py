@@ -142,7 +142,9 @@ def open_and_run_all(page, base: str, token: str, notebook: str, done_text: str 
 
     page.goto(f"{base}/lab/tree/{notebook}?reset&token={token}")
     wait_for_connected_kernel(base, token)
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']")
+    # attached, not visible: some JupyterLab versions keep the indicator hidden in the toolbar
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           state="attached")
     page.locator(".lm-MenuBar-itemLabel", has_text="Run").first.click()
     page.locator(".lm-Menu-itemLabel", has_text="Run All Cells").first.click()
     if done_text:
