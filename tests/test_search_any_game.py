@@ -86,8 +86,11 @@ def test_mcts_and_limited_minimax_run_their_twins_on_a_python_game():
     assert ours.engine == "python"
     assert (ours.action, ours.children) == (twin.action, twin.children)
     from qsearch.reference.limited_minimax import limited_minimax as twin_limited
-    twin_result = twin_limited(as_protocol_state(Nim((2, 3))), 3)
-    assert limited_minimax(Nim((2, 3)), 3).action == twin_result.action
+
+    def result(state, player):              # the game's result at its end, 0 before
+        return state.returns()[player]
+    twin_result = twin_limited(as_protocol_state(Nim((2, 3))), 3, result)
+    assert limited_minimax(Nim((2, 3)), 3, result).action == twin_result.action
 
 
 @pytest.mark.compiled

@@ -3,7 +3,8 @@
 
 * ``limited_minimax`` scores a finished game with the heuristic too (the document's
   ``Minimax_Limitado``); with no budget (``max_nodes=None``), or one it does not reach, it is
-  plain minimax of those leaves, and its move is the first best child.
+  plain minimax of those leaves, and its move is the first best child; with no heuristic
+  it is a ValueError.
 * ``normal_search(state, depth, depth2, volatile=...)``: minimax to ``depth``; a volatile
   leaf there is searched on by Alg. 4 (every move, at most ``depth2`` plies, quiet nodes
   scored at once).
@@ -26,6 +27,15 @@ GAMES = ["tictactoe", "connect4", "parcheckers", "reversi", "takeaway", "nim", "
 def test_limited_minimax(drawn, budget):
     state, depth, evaluate, _, _, label = drawn
     depth = depth or 4
+    if evaluate is None:                    # no evaluation: refused, nothing searched
+        try:
+            qs.limited_minimax(state, depth, None)
+            ok = False
+        except ValueError as error:
+            ok = "needs an evaluation" in str(error)
+        TALLY.record("limited_minimax", ok, f"limited_minimax({label}, {depth}, None) did "
+                     "not refuse the missing evaluation")
+        return
     oracle = naive.Minimax(evaluate, key=cases.memo_key, terminal_as_leaf=True)
     value, children = oracle.root(state, depth)
     first = next(a for a in state.legal_actions() if children[a] == value)
