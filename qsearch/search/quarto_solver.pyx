@@ -23,7 +23,8 @@ Symmetry is used above the solver (:mod:`qsearch.proofs.quarto_own` solves one p
 each symmetry class of the first placements) and, with ``symmetry_until=k``, inside the table:
 a position with at most ``k`` pieces is stored and looked up under its class of the 12,288
 symmetries (the smallest image, :func:`class_key`), its best move mapped to and from the
-class's coordinates. Off by default: ``benchmarks/README.md`` measures where it pays.
+class's coordinates (the code is ``quarto_classes.pxd``). Off by default:
+``benchmarks/README.md`` measures where it pays.
 
 Scores (for the side to move): ``17 - n`` when it wins with the ``n``-th piece placed on the
 board, 0 for a draw, ``-(17 - n)`` when it loses to the ``n``-th piece. The distance in
@@ -41,6 +42,9 @@ from posix.stdlib cimport posix_memalign
 from qsearch.core.bits cimport ctz32, popcount32, splitmix_finalise, u32, u64
 from qsearch.games.quarto cimport OwnPieceQuarto, Quarto, QuartoBoard
 from qsearch.games.quarto_lines cimport QuartoLines, fill_quarto_lines, plane_bits
+from qsearch.search.quarto_classes cimport (QuartoSymmetries, class_key_of,
+                                            fill_quarto_symmetries, move_from_class,
+                                            move_to_class)
 from qsearch.search.clock cimport now
 
 from qsearch.core.checks import check_limits
@@ -88,10 +92,7 @@ cdef struct Search:
 
 
 # the symmetries, filled on first use (the square permutations come from quarto_symmetry)
-cdef unsigned char SYM_SQUARE[32][16]           # [g][s]: the image of square s
-cdef unsigned char SYM_SQUARE_BACK[32][16]
-cdef unsigned char SYM_ATTR[24][16]             # [a][q]: piece q's attribute bits permuted
-cdef unsigned char SYM_ATTR_BACK[24][16]
+cdef QuartoSymmetries SYM
 cdef bint symmetry_ready = False
 
 
@@ -100,100 +101,8 @@ def _fill_symmetry():
     global symmetry_ready
     from qsearch.reference.quarto_solver import symmetry_tables
 
-    cdef int g, i
-    squares, squares_back, attributes, attributes_back = symmetry_tables()
-    for g in range(32):
-        for i in range(16):
-            SYM_SQUARE[g][i] = squares[g][i]
-            SYM_SQUARE_BACK[g][i] = squares_back[g][i]
-    for g in range(24):
-        for i in range(16):
-            SYM_ATTR[g][i] = attributes[g][i]
-            SYM_ATTR_BACK[g][i] = attributes_back[g][i]
+    fill_quarto_symmetries(&SYM, symmetry_tables())
     symmetry_ready = True
-
-
-cdef inline int piece_on(u64 planes, int s) noexcept nogil:
-    """The code of the piece on occupied square ``s`` (attribute ``k`` is bit ``3 - k``)."""
-    return <int>((((planes >> s) & 1) << 3) | (((planes >> (16 + s)) & 1) << 2)
-                 | (((planes >> (32 + s)) & 1) << 1) | ((planes >> (48 + s)) & 1))
-
-
-cdef void class_key_c(u32 occ, u64 planes, int hand, u32* kocc, u64* kplanes, int* khand,
-                      int* sym) noexcept nogil:
-    """The smallest image of a position under the 12,288 symmetries (the twin's
-    ``class_key``: smallest occupied mask, then the pieces in square order and the piece in
-    hand); ``sym`` gets the first ``(g, a, c)`` giving it."""
-    cdef int pieces[16]
-    cdef int seq[17]
-    cdef int image[17]
-    cdef int best[17]
-    cdef u32 images[32]
-    cdef u32 rest, low = 0x1FFFF, o
-    cdef int g, a, c, i, s, m, n = popcount32(occ), found = 0, better
-    rest = occ
-    while rest:
-        s = ctz32(rest)
-        rest &= rest - 1
-        pieces[s] = piece_on(planes, s)
-    for g in range(32):
-        o = 0
-        rest = occ
-        while rest:
-            s = ctz32(rest)
-            rest &= rest - 1
-            o |= 1u << SYM_SQUARE[g][s]
-        images[g] = o
-        if o < low:
-            low = o
-    m = n + (1 if hand != NO_HAND else 0)
-    sym[0] = 0
-    sym[1] = 0
-    sym[2] = 0
-    if m == 0:
-        kocc[0] = occ
-        kplanes[0] = planes
-        khand[0] = hand
-        return
-    for g in range(32):
-        if images[g] != low:
-            continue
-        i = 0
-        rest = low
-        while rest:
-            s = ctz32(rest)
-            rest &= rest - 1
-            seq[i] = pieces[SYM_SQUARE_BACK[g][s]]
-            i += 1
-        if hand != NO_HAND:
-            seq[i] = hand
-        for a in range(24):
-            c = SYM_ATTR[a][seq[0]]
-            for i in range(m):
-                image[i] = SYM_ATTR[a][seq[i]] ^ c
-            better = not found
-            if found:
-                for i in range(m):
-                    if image[i] != best[i]:
-                        better = image[i] < best[i]
-                        break
-            if better:
-                for i in range(m):
-                    best[i] = image[i]
-                sym[0] = g
-                sym[1] = a
-                sym[2] = c
-                found = 1
-    kocc[0] = low
-    kplanes[0] = 0
-    i = 0
-    rest = low
-    while rest:
-        s = ctz32(rest)
-        rest &= rest - 1
-        kplanes[0] |= Q.piece_planes[best[i]] << s
-        i += 1
-    khand[0] = best[n] if hand != NO_HAND else NO_HAND
 
 
 def class_key(occ, planes, hand):
@@ -208,16 +117,8 @@ def class_key(occ, planes, hand):
         _fill_symmetry()
     if not (0 <= occ <= 0xFFFF and 0 <= planes < 2 ** 64 and 0 <= hand <= NO_HAND):
         raise ValueError("occ is 16 bits, planes 64 bits, hand 0..16")
-    class_key_c(occ, planes, hand, &kocc, &kplanes, &khand, sym)
+    class_key_of(&SYM, &Q, occ, planes, hand, &kocc, &kplanes, &khand, sym)
     return kocc, kplanes, khand, (sym[0], sym[1], sym[2])
-
-
-cdef inline int move_to_class(int move, const int* sym) noexcept nogil:
-    return 16 * SYM_SQUARE[sym[0]][move >> 4] + (SYM_ATTR[sym[1]][move & 15] ^ sym[2])
-
-
-cdef inline int move_from_class(int move, const int* sym) noexcept nogil:
-    return 16 * SYM_SQUARE_BACK[sym[0]][move >> 4] + SYM_ATTR_BACK[sym[1]][(move & 15) ^ sym[2]]
 
 
 cdef inline u64 bucket_of(Search* S, u32 occ, u64 planes, int hand) noexcept nogil:
@@ -418,10 +319,10 @@ cdef int negamax(Search* S, u32 occ, u32 used, u64 planes, int hand, int alpha,
     if S.use_table:
         if n <= S.symmetry_until:
             by_class = True
-            class_key_c(occ, planes, hand, &kocc, &kplanes, &khand, sym)
+            class_key_of(&SYM, &Q, occ, planes, hand, &kocc, &kplanes, &khand, sym)
         e = tt_probe(S, kocc, kplanes, khand)
         if e != NULL:
-            tt_move = move_from_class(e.move, sym) if by_class else e.move
+            tt_move = move_from_class(&SYM, e.move, sym) if by_class else e.move
             if e.flag == EXACT:
                 return e.value
             if e.flag == LOWER:
@@ -471,7 +372,7 @@ cdef int negamax(Search* S, u32 occ, u32 used, u64 planes, int hand, int alpha,
                     break
     if S.use_table:
         if by_class:
-            best_move = move_to_class(best_move, sym)
+            best_move = move_to_class(&SYM, best_move, sym)
         if best >= beta:
             tt_store(S, kocc, kplanes, khand, best, LOWER, best_move)
         elif best > alpha0:
@@ -644,11 +545,11 @@ cdef class QuartoSolver:
         cdef int sym[3]
         cdef bint by_class = popcount32(b.occupied) <= self.S.symmetry_until
         if by_class:
-            class_key_c(b.occupied, b.planes, hand, &kocc, &kplanes, &khand, sym)
+            class_key_of(&SYM, &Q, b.occupied, b.planes, hand, &kocc, &kplanes, &khand, sym)
         cdef Entry* e = tt_probe(&self.S, kocc, kplanes, khand)
         if e == NULL or e.flag == EMPTY_FLAG:
             return None
-        move = move_from_class(e.move, sym) if by_class else e.move
+        move = move_from_class(&SYM, e.move, sym) if by_class else e.move
         if isinstance(state, OwnPieceQuarto):
             return move
         return (move >> 4, move & 15)
