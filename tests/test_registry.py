@@ -135,7 +135,7 @@ def test_every_drawing_draws_the_engine_and_the_twin(entry):
 
 
 def test_a_game_without_a_drawing_says_which_games_have_one():
-    with pytest.raises(TypeError, match="no SVG drawing for Pig: qsearch draws tictactoe"):
+    with pytest.raises(TypeError, match="no SVG drawing for (Py)?Pig: qsearch draws tictactoe"):
         draw(load("pig"))
 
 
