@@ -39,12 +39,12 @@ NUM_ACTIONS = 72                       # 8 value codes x (8 pieces + SKIP)
 def _notation():
     """:mod:`qsearch.games.parcheckers_text`, imported when first needed.
 
-    It lives in :mod:`qsearch.games`, whose ``__init__`` imports the engines (this class
-    among them when qsearch runs without its compiled modules), so importing it at the top
-    of this file would be circular.
+    It lives in :mod:`qsearch.games`, whose ``__init__`` imports the engines (the pure
+    ParCheckers among them when qsearch runs without its compiled modules), so importing it
+    at the top of this file would be circular.
     """
-    from qsearch.games import parcheckers_text
-    return parcheckers_text
+    import qsearch.games.parcheckers_text as notation  # the module, not the package's names
+    return notation
 
 
 # ---------------------------------------------------------------- position keys
