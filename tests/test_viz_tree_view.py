@@ -77,7 +77,7 @@ def test_small_trees_are_shown_as_they_are_and_views_are_checked():
 def test_the_view_menu_switches_the_picture_and_the_slider_moves_the_window():
     stepper = AlphaBetaStepper(Connect4(), depth=2)
     box = stepper.widget
-    assert stepper.view_menu in box.children
+    assert stepper.view_menu in box.children[2].children      # the row of menus
     first = box_of(stepper.picture.value)
     stepper.slider.value = 2                               # the root's first child
     assert box_of(stepper.picture.value) != first

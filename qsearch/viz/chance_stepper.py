@@ -37,6 +37,8 @@ class ExpectiminimaxStepper(SearchStepper):
         from qsearch.search import expectiminimax
 
         self.view = check_view(view)
+        self.max_nodes = None              # focus keeps the drawing small: nothing collapses
+        self.expanded: set[int] = set()
 
         if "trace" in search_options:
             raise ValueError("the trace is always recorded here: do not pass trace=")

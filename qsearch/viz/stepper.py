@@ -24,8 +24,10 @@ from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
 from qsearch.viz.step_controls import StepControls, check_interval
 from qsearch.viz.tree import draw_search, run_traced, svg_text
+from qsearch.viz.tree_collapse import check_max_nodes, collapse_plan, collapsed_label
 from qsearch.viz.tree_view import VIEWS, WINDOW_PT, check_view, picture_box, view_svg
 
+MAX_NODES = 120         # a stepper's tree: boxes drawn before lower subtrees are collapsed
 VIEW_LABELS = {"follow": "follow the step", "whole": "whole tree", "fit": "fit to width"}
 
 
@@ -38,17 +40,23 @@ class SearchStepper(LazyWidget):
     :mod:`qsearch.search`. ``interval`` is the Play button's milliseconds per step at first
     (the widget's speed menu changes it). ``view``: how a tree wider than the cell is shown
     at first, ``"follow"`` (a window around the node of the step), ``"whole"`` or ``"fit"``
-    (the widget's view menu changes it).
+    (the widget's view menu changes it). ``max_nodes``: a tree of more boxes than that is
+    drawn with its lower subtrees collapsed into their node counts (the path to the node of
+    the step always drawn); the widget's expand menu opens them (None: draw every node).
     """
 
     algorithm = "alphabeta"
     view = "follow"                 # how a tree wider than the cell is shown (VIEWS)
+    max_nodes = MAX_NODES           # boxes drawn before subtrees collapse into their counts
 
     def __init__(self, tree_or_game, algorithm: str | None = None, *, depth=None,
                  evaluate=None, interval: int = 1000, hide_unexplored: bool = False,
                  title: str | None = None, edge_labels=None, node_label=None,
-                 view: str = "follow", **search_options):
+                 view: str = "follow", max_nodes: int | None = MAX_NODES,
+                 **search_options):
         self.view = check_view(view)
+        self.max_nodes = check_max_nodes(max_nodes)
+        self.expanded: set[int] = set()
         self.algorithm = algorithm or self.algorithm
         self.state, self.result = run_traced(tree_or_game, self.algorithm, depth=depth,
                                              evaluate=evaluate, **search_options)
@@ -70,15 +78,45 @@ class SearchStepper(LazyWidget):
         return len(self.result.trace)
 
     def draw(self, step: int | None = None):
-        """The :class:`graphviz.Digraph` as of ``step`` (None: the finished search)."""
-        return draw_search(self.result, state=self.state, step=step, **self.draw_options)
+        """The :class:`graphviz.Digraph` as of ``step`` (None: the finished search), big
+        subtrees collapsed (``max_nodes``) except those in :attr:`expanded`."""
+        return draw_search(self.result, state=self.state, step=step, max_nodes=self.max_nodes,
+                           expand=sorted(self.expanded) if self.max_nodes else (),
+                           **self.draw_options)
 
     def svg(self, step: int) -> str:
         """The ``<svg>`` of the tree as of ``step`` (cached)."""
         step = self._check(step)
-        if step not in self._svgs:
-            self._svgs[step] = svg_text(self.draw(step))
-        return self._svgs[step]
+        key = (step, frozenset(self.expanded))
+        if key not in self._svgs:
+            self._svgs[key] = svg_text(self.draw(step))
+        return self._svgs[key]
+
+    def collapsed(self, step: int) -> dict[int, int]:
+        """Node id -> node count of the subtrees drawn collapsed at ``step`` (empty when the
+        whole tree is drawn)."""
+        if not self.max_nodes:
+            return {}
+        step = self._check(step)
+        keep = () if self.draw_options.get("focus") else (self.current_node(step),)
+        return dict(collapse_plan(self.tree, self.max_nodes, self.expanded, keep).collapsed)
+
+    def expand(self, node) -> None:
+        """Draw the collapsed subtree of ``node`` (an id, or a name such as ``"[4·3]"``)."""
+        by_name = {self.names.name(i): i for i in self.tree.nodes}
+        if isinstance(node, str):
+            if node not in by_name:
+                raise ValueError(f"there is no node called {node!r} in this tree")
+            node = by_name[node]
+        if node not in self.tree.nodes:
+            raise ValueError(f"there is no node {node!r} in this tree")
+        self.expanded.add(node)
+        self._redraw()
+
+    def collapse_all(self) -> None:
+        """Collapse again every subtree opened with :meth:`expand`."""
+        self.expanded.clear()
+        self._redraw()
 
     def final_svg(self) -> str:
         """The ``<svg>`` of the finished search, principal variation in bold."""
@@ -135,9 +173,23 @@ class SearchStepper(LazyWidget):
             style={"button_width": "auto"})
         self.view_menu.add_class("qsearch-stepper-view")
         self.view_menu.observe(self._on_view, names="value")
+        self.expand_menu = widgets.Dropdown(options=self._expand_options(0),
+                                            tooltip="draw a collapsed subtree",
+                                            layout=widgets.Layout(width="auto"))
+        self.expand_menu.add_class("qsearch-stepper-expand")
+        self.expand_menu.observe(self._on_expand, names="value")
+        self.collapse_button = widgets.Button(description="collapse all", disabled=True,
+                                              tooltip="collapse every subtree opened",
+                                              layout=widgets.Layout(width="auto"))
+        self.collapse_button.on_click(lambda _: self.collapse_all())
         rows = [self.controls.box, self.caption_html]
+        menus = []
         if self.wide:                       # a tree that fits the cell needs no menu
-            rows.append(self.view_menu)
+            menus.append(self.view_menu)
+        if self.max_nodes and len(self.tree.nodes) + len(self.tree.pruned) > self.max_nodes:
+            menus += [self.expand_menu, self.collapse_button]
+        if menus:
+            rows.append(widgets.HBox(menus, layout=widgets.Layout(flex_flow="row wrap")))
         box = widgets.VBox([*rows, self.picture])
         box.add_class("qsearch-stepper")
         return box
@@ -146,7 +198,30 @@ class SearchStepper(LazyWidget):
         """Show the widget's step ``k`` (1..n): tree and caption (the caption last: once it
         says step k, the tree is step k's)."""
         self.picture.value = self.view_svg(k - 1)
+        self._refresh_expand_menu(k - 1)
         self.caption_html.value = self._caption_html(k - 1)
+
+    def _expand_options(self, step: int) -> list:
+        collapsed = self.collapsed(step)
+        head = (f"expand… ({len(collapsed)} collapsed)" if collapsed
+                else "nothing collapsed")
+        return [(head, None)] + [(f"{self.names.name(i)}: {collapsed_label(n)[2:]}", i)
+                                 for i, n in sorted(collapsed.items())]
+
+    def _refresh_expand_menu(self, step: int) -> None:
+        options = self._expand_options(step)
+        if list(self.expand_menu.options) != options:
+            self.expand_menu.options = options
+            self.expand_menu.value = None
+        self.collapse_button.disabled = not self.expanded
+
+    def _on_expand(self, change) -> None:
+        if change["new"] is not None:
+            self.expand(change["new"])
+
+    def _redraw(self) -> None:
+        if self._widget is not None:
+            self._show(self.controls.step)
 
     def _on_view(self, change) -> None:
         self.view = change["new"]

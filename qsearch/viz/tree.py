@@ -26,6 +26,7 @@ from qsearch.viz.searchtree import (
     format_number,
     format_window,
 )
+from qsearch.viz.tree_collapse import check_max_nodes, collapse_plan, collapsed_label
 
 FAINT = "#c9c9c9"
 PRUNED = "#8c8c8c"
@@ -107,7 +108,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
                 show_window: bool = True, edge_labels: bool | Callable | None = None,
                 node_label: str | Callable | None = None, show_pv: bool | None = None,
                 title: str | None = None, size: str | None = None, focus: bool = False,
-                strict: bool = False):
+                strict: bool = False, max_nodes: int | None = None, expand=()):
     """A :class:`graphviz.Digraph` of the search in ``result`` (searched with ``trace=True``).
 
     ``state``: the searched root state, for names and move labels (without it nodes are
@@ -125,6 +126,11 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     notebook's body text) and a notebook scrolls a wide tree instead of shrinking it.
     ``focus``: draw only the path from the root to the
     node of this step and the children of the nodes on it (a big tree stays readable).
+    ``max_nodes``: draw at most about that many nodes, breadth-first; the other subtrees are
+    collapsed into a box with their node count (``▸ 37 nodes``), except the path to the node
+    of this step (:mod:`qsearch.viz.tree_collapse`); ``expand``: the nodes (ids, or names as
+    the pictures and captions write them, such as ``"[4·3]"`` or ``"C3"``) whose collapsed
+    subtrees are drawn all the same.
     """
     trace = getattr(result, "trace", None)
     if not trace:
@@ -145,6 +151,8 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     if show_pv is None:
         show_pv = last
     pv_nodes = set(final.principal_line(result.pv)) if show_pv else set()
+    plan = _collapse(final, names, max_nodes, expand,
+                     () if step is None or now.current is None else (now.current,))
     on_path, keep = set(), None
     if focus:
         node_id = now.current if now.current is not None else min(final.nodes)
@@ -176,6 +184,8 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
     for node in sorted(final.nodes.values(), key=lambda n: n.id):
         seen = now.nodes.get(node.id)
         if (seen is None and hide_unexplored) or (keep is not None and node.id not in keep):
+            continue
+        if plan is not None and node.id not in plan.shown:
             continue
         kind = node.kind if node.kind in ("terminal", "leaf") else _player_kind(final, node)
         attrs = {"shape": "box" if node_label == "board" else SHAPES[kind], **sizes[kind]}
@@ -219,10 +229,20 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
             e["penwidth"] = "2.8"
         dot.edge(f"n{node.parent}", f"n{node.id}", **e)
 
+    for node_id, count in (plan.collapsed.items() if plan is not None else ()):
+        if keep is not None and node_id not in keep:
+            continue
+        dot.node(f"c{node_id}", collapsed_label(count), shape="box", style="dashed,rounded",
+                 color=PRUNED, fontcolor=PRUNED)
+        dot.edge(f"n{node_id}", f"c{node_id}", style="dashed", color=PRUNED)
+
     first_cut: set[int] = set()
     for edge in final.pruned:
         shown = edge.event <= now.step
         if (not shown and hide_unexplored) or (focus and edge.parent not in on_path):
+            continue
+        if plan is not None and (edge.parent not in plan.shown
+                                 or edge.parent in plan.collapsed):
             continue
         stub = f"p{edge.parent}_{edge.action}"
         label = names.child_name(edge.parent, edge.action) if toy else "pruned"
@@ -247,18 +267,22 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
 def draw_tree(tree_or_game, algorithm: str = "alphabeta", *, depth=None, evaluate=None,
               step: int | None = None, hide_unexplored: bool = False,
               show_window: bool = True, edge_labels=None, node_label=None,
-              title: str | None = None, size: str | None = None, **search_options):
+              title: str | None = None, size: str | None = None, max_nodes: int | None = None,
+              expand=(), **search_options):
     """Search ``tree_or_game`` (a toy tree, nested lists, a game) with a trace and draw it.
 
     ``algorithm``: ``"minimax"``, ``"negamax"``, ``"alphabeta"`` or ``"pvs"`` (compiled,
     :mod:`qsearch.search`); other keywords go to the search (``fail_hard=True``, ``order``).
+    ``max_nodes`` and ``expand``: a big tree drawn with its lower subtrees collapsed into
+    their node counts, some opened (see :func:`draw_search`).
     """
     state, result = run_traced(tree_or_game, algorithm, depth=depth, evaluate=evaluate,
                                **search_options)
     return draw_search(result, state=state, step=step, hide_unexplored=hide_unexplored,
                        show_window=show_window, edge_labels=edge_labels,
                        node_label=node_label, title=title, size=size,
-                       strict=bool(search_options.get("strict", False)))
+                       strict=bool(search_options.get("strict", False)),
+                       max_nodes=max_nodes, expand=expand)
 
 
 def run_traced(tree_or_game, algorithm: str = "alphabeta", **search_options):
@@ -305,6 +329,28 @@ def svg_text(dot) -> str:
 
 
 # ------------------------------------------------------------------ helpers
+def _collapse(final: SearchTree, names: NodeNames, max_nodes, expand, keep):
+    """The :class:`~qsearch.viz.tree_collapse.CollapsePlan` of a drawing (None: draw all)."""
+    if check_max_nodes(max_nodes) is None:
+        if expand:
+            raise ValueError("expand= opens collapsed subtrees: it needs max_nodes=")
+        return None
+    if isinstance(expand, (str, int)):
+        expand = [expand]
+    by_name = {names.name(i): i for i in final.nodes}
+    ids = []
+    for x in expand:
+        if isinstance(x, str):
+            if x not in by_name:
+                raise ValueError(f"expand: there is no node called {x!r} in this tree")
+            ids.append(by_name[x])
+        elif isinstance(x, int) and not isinstance(x, bool):
+            ids.append(x)
+        else:
+            raise TypeError(f"expand takes node ids or names, not {type(x).__name__}")
+    return collapse_plan(final, max_nodes, ids, keep)
+
+
 def _check_step(step, n: int) -> int:
     if isinstance(step, bool) or not isinstance(step, int):
         raise TypeError(f"step must be an int, not {type(step).__name__}")
