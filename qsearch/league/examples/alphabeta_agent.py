@@ -21,11 +21,11 @@ def mobility(state, player):
 
 def heuristic(state):
     """The evaluation this game gets."""
-    kind = type(state).__name__
-    if kind == "Connect4":
+    from qsearch.games import Connect4, Reversi  # compiled, or their pure stand-ins
+    if isinstance(state, Connect4):
         from qsearch.heuristics.connect4 import line_weights
         return line_weights
-    if kind == "Reversi":
+    if isinstance(state, Reversi):
         from qsearch.heuristics.reversi import disc_difference
         return disc_difference
     return mobility
