@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# The class laptop (issue 34): lessons 00, 01, 02, 10 and 11 checked by nbval against qsearch
+# installed the way the README's class-laptop line installs it, `pip install ".[lessons]"` in a
+# fresh venv where no C compiler works (so pure-Python mode) and without OpenSpiel, with the
+# project's nbval options (pyproject.toml's addopts). The notebooks run from a copy outside the
+# checkout, so the kernels import the installed qsearch, never the checkout's.
+# Run from anywhere; needs python3 (3.10+) and the network or a pip cache.
+# `bash .ci/pure_lessons.sh 10_bring_your_own_game` checks only the lessons named.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+lessons=(00_game_trees 01_minimax_and_alphabeta 02_tictactoe_minimax_alphabeta_pvs
+         10_bring_your_own_game 11_class_league)
+[ $# -gt 0 ] && lessons=("$@")       # or the lessons named (NN_name, without .ipynb)
+start=$SECONDS
+
+echo "== pip install \".[lessons]\" with a C compiler that fails, in a fresh venv"
+mkdir -p "$work/src" "$work/notebooks"
+# a clean copy of the sources, as scripts/check_installs.sh makes (no venv, no built modules)
+tar --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.so' --exclude='*.egg-info' \
+    --exclude=__pycache__ --exclude=./_site --exclude=node_modules -cf - . | tar -xf - -C "$work/src"
+python3 -m venv "$work/venv"
+env CC=false CXX=false LDSHARED=false "$work/venv/bin/pip" install -q --no-compile \
+  "$work/src[lessons]" "pytest>=7" "nbval>=0.11"
+echo "   installed in $((SECONDS - start)) s"
+
+paths=()
+for lesson in "${lessons[@]}"; do
+  cp "notebooks/$lesson.ipynb" "$work/notebooks/"
+  paths+=("notebooks/$lesson.ipynb")
+done
+cp notebooks/nbval_sanitize.cfg "$work/notebooks/"
+cd "$work"
+# what the kernels will import: the installed copy, pure, and no OpenSpiel
+(cd notebooks && "$work/venv/bin/python" - <<'PY'
+import importlib.util
+import warnings
+
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")          # the pure-mode warning: expected here
+    import qsearch
+assert "site-packages" in qsearch.__file__, qsearch.__file__
+assert not qsearch.compiled, "the compiler-less install is compiled"
+assert importlib.util.find_spec("pyspiel") is None, "OpenSpiel is installed"
+print(f"   qsearch from {qsearch.__file__}: pure-Python mode, no OpenSpiel")
+PY
+)
+
+echo "== nbval on lessons ${lessons[*]%%_*} (pure-Python mode)"
+t_nbval=$SECONDS
+# -c: the project's pytest options (addopts: --nbval, --nbval-current-env, the sanitize file
+# notebooks/nbval_sanitize.cfg, found here from the working directory $work)
+"$work/venv/bin/python" -m pytest -c "$root/pyproject.toml" --rootdir "$work" -p no:cacheprovider \
+  -q "${paths[@]}"
+echo "pure lessons passed: install $((t_nbval - start)) s, nbval $((SECONDS - t_nbval)) s"
