@@ -182,3 +182,29 @@ def test_no_apt_get_advice_in_the_browser(monkeypatch, capsys):
     with pytest.raises(RuntimeError, match="in the browser only SVG") as error:
         dot.pipe(format="png")
     assert "apt-get" not in str(error.value)
+
+
+def test_a_log_x_axis(no_matplotlib):
+    ax = plots.plot_lines({"share": [0.2, 0.4, 0.5, 0.6]}, [30, 300, 3_000, 30_000], xlog=True)
+    root = parse(ax)
+    assert ["10²", "10³", "10⁴"] == [t for t in texts(root) if t.startswith("10")]
+    (line,) = polylines(root)
+    gaps = [b[0] - a[0] for a, b in zip(line, line[1:], strict=False)]
+    assert gaps == pytest.approx([gaps[0]] * 3, abs=0.11)      # x10 each: equal steps
+
+
+def test_with_matplotlib_the_same_calls_draw_on_its_axes():
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    left, right = plots.axes_row(2, figsize=(8, 3))
+    plots.plot_bars({"nodes": [1, 9, 72], "positions": [1, 9, 0]}, [0, 1, 2], left,
+                    value_labels=True, log=True)
+    plots.plot_lines({"a": [1, 10, 100], "b": [2, 20, 200]}, [1, 10, 100], right, log=True,
+                     xlog=True)
+    assert len(left.patches) == 6 and left.get_yscale() == "log"
+    assert [t.get_text() for t in left.get_legend().get_texts()] == ["nodes", "positions"]
+    assert len(right.get_lines()) == 2 and right.get_xscale() == "log"
+    assert list(right.get_lines()[1].get_ydata()) == [2, 20, 200]
+    plt.close("all")

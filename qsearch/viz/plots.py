@@ -138,10 +138,10 @@ def plot_nodes_by_depth(curves: Mapping[str, Sequence[int]], depths: Sequence[in
 
 
 def plot_lines(curves: Mapping[str, Sequence[float]], xs: Sequence[float], ax=None, *,
-               log: bool = False, xlabel: str = "", ylabel: str = "",
+               log: bool = False, xlog: bool = False, xlabel: str = "", ylabel: str = "",
                title: str | None = None):
     """One line per label through (xs, values), markers o, s, ^, D in turn; a log y axis if
-    ``log`` (values of 0 are then not drawn)."""
+    ``log`` (values of 0 are then not drawn), a log x axis if ``xlog``."""
     if not isinstance(curves, Mapping):
         raise TypeError("curves must be a dict {label: [value at each x, ...]}")
     ax = _axes(ax)
@@ -155,6 +155,8 @@ def plot_lines(curves: Mapping[str, Sequence[float]], xs: Sequence[float], ax=No
     ax.set_ylabel(ylabel)
     if log:
         ax.set_yscale("log")
+    if xlog:
+        ax.set_xscale("log")
     if title:
         ax.set_title(title)
     if curves:
