@@ -466,9 +466,9 @@ class PyParCheckers(ParCheckersRules):
         return self._from_start or _replays(self._history, self)
 
     def _repr_svg_(self) -> str:
-        """Jupyter's drawing of the board (the SVG code is in qsearch.viz.parcheckers_svg)."""
-        from qsearch.viz.parcheckers_svg import parcheckers_svg
-        return parcheckers_svg(self)
+        """Jupyter's drawing of the board (the drawing its game's entry names)."""
+        from qsearch.core.drawing import draw
+        return draw(self)
 
     @classmethod
     def from_moves(cls, moves):
