@@ -389,3 +389,14 @@ def test_move_ordering_grades_what_the_box_shows():
     assert ex.stepper_box.children
     ex.boxes["B"].value = "B1, B3, B2"                      # an edit: Show me waits again
     assert ex.show_button.disabled
+
+
+def test_show_me_opens_at_the_first_mistake_the_check_names():
+    ex = AlphaBetaExercise(RN, fail_hard=False)
+    ex.fill_in_solution()
+    ex.cut("C3", on=False)                      # unnamed: the check does not say where
+    ex.enter("C", 4)                            # named: C's value
+    grade = ex.check()
+    assert [m.node for m in grade.mistakes] == ["C3", "C"]     # the search meets C3 first
+    assert ex.first_mistake_step() == ex.searched["C"].exited_at
+    assert "C (MIN) returns" in ex.show_me().caption(ex.searched["C"].exited_at)

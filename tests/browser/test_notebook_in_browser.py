@@ -437,10 +437,11 @@ def drive_exercise(page, base: str, token: str) -> None:
     assert "#c0262d" in tree.inner_html()                    # the wrong node drawn red
     exercise.screenshot(path=str(ARTIFACTS / "exercise_wrong.png"))
 
-    exercise.locator("button", has_text="Show me").click()   # the stepper at the mistake
+    # the stepper at the first mistake the check names (C's value), not at the unmarked cut
+    exercise.locator("button", has_text="Show me").click()
     stepper = exercise.locator(".qsearch-stepper")
     expect(stepper.locator(".qsearch-stepper-caption")).to_contain_text(
-        "At C (MIN) β = 2 ≤ α = 3: C2 and C3 are cut.")
+        "C (MIN) returns 2 to A, a bound")
     exercise.screenshot(path=str(ARTIFACTS / "exercise_show_me.png"))
 
     type_value(exercise, "C", "2")
