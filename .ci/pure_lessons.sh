@@ -50,8 +50,20 @@ PY
 
 echo "== nbval on lessons ${lessons[*]%%_*} (pure-Python mode)"
 t_nbval=$SECONDS
-# -c: the project's pytest options (addopts: --nbval, --nbval-current-env, the sanitize file
-# notebooks/nbval_sanitize.cfg, found here from the working directory $work)
-"$work/venv/bin/python" -m pytest -c "$root/pyproject.toml" --rootdir "$work" -p no:cacheprovider \
-  -q "${paths[@]}"
+# the project's nbval options (pyproject.toml's addopts: --nbval, --nbval-current-env, the
+# sanitize file notebooks/nbval_sanitize.cfg, found here from the working directory $work)
+read -r -a nbval_opts <<< "$("$work/venv/bin/python" - "$root/pyproject.toml" <<'PY'
+import shlex
+import sys
+import tomllib
+
+addopts = shlex.split(tomllib.load(open(sys.argv[1], "rb"))["tool"]["pytest"]["ini_options"]
+                      ["addopts"])
+kept = [o for i, o in enumerate(addopts)
+        if o.startswith("--nbval") or addopts[i - 1] == "--nbval-sanitize-with"]
+print(" ".join(kept))
+PY
+)"
+echo "   nbval options: ${nbval_opts[*]}"
+"$work/venv/bin/python" -m pytest -p no:cacheprovider -q "${nbval_opts[@]}" "${paths[@]}"
 echo "pure lessons passed: install $((t_nbval - start)) s, nbval $((SECONDS - t_nbval)) s"
