@@ -53,17 +53,31 @@ def marked_processes() -> list[str]:
 
 
 def league_processes() -> set[int]:
-    """Pids of live jails and agents' workers."""
-    found = set()
+    """Pids of live jails and agents' workers that are this test process's descendants or
+    orphans (a worker that outlived its league is re-parented to init); another test file's
+    league, running at the same time on another pytest-xdist worker, is not counted."""
+    parents, workers = {}, set()
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
                 cmdline = (entry / "cmdline").read_bytes()
+                stat = (entry / "stat").read_text()
             except OSError:
                 continue
+            parents[int(entry.name)] = int(stat.rsplit(")", 1)[1].split()[1])
             if b"qsearch.league.worker" in cmdline:
-                found.add(int(entry.name))
-    return found
+                workers.add(int(entry.name))
+
+    def ours(pid):
+        if parents.get(pid) == 1:
+            return True
+        while pid in parents and pid > 1:
+            if pid == os.getpid():
+                return True
+            pid = parents[pid]
+        return False
+
+    return {pid for pid in workers if ours(pid)}
 
 
 @pytest.fixture(scope="module")
