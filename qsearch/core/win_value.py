@@ -122,6 +122,25 @@ def resolve_win_value(evaluate, win_value=None, win_decay: float = 0.0, *, depth
     return value
 
 
+MAX_PLIES_READ = 10_000         # the farthest win read_win looks for
+
+
+def read_win(value: float, win_value: float, win_decay: float):
+    """``(return, plies)`` with ``value == return * (win_value - win_decay * plies)``: the
+    nearest win whose return is a whole number (plies None without a decay), else None."""
+    if win_decay <= 0:
+        margin = value / win_value
+        return (round(margin), None) if abs(margin - round(margin)) < 1e-6 else None
+    for plies in range(MAX_PLIES_READ):
+        scale = win_value - win_decay * plies
+        if scale <= 0:
+            return None
+        margin = value / scale
+        if round(margin) >= 1 and abs(margin - round(margin)) < 1e-6:
+            return round(margin), plies
+    return None
+
+
 def _positive(win_value) -> float:
     value = _number(win_value, "win_value")
     if not value > 0:

@@ -13,7 +13,7 @@ import math
 import numbers
 import random
 
-from qsearch.games import protocol as P
+import qsearch.games.protocol as P  # the module itself: no arrow back to the package
 
 
 class GameContractError(ValueError):

@@ -33,7 +33,7 @@ import ipywidgets as widgets
 
 from qsearch.core.algorithm_names import IN_WIDGETS as ALGORITHM_NAMES
 from qsearch.core.errors import IllegalMoveError
-from qsearch.core.win_value import resolve_win_value
+from qsearch.core.win_value import read_win, resolve_win_value
 from qsearch.games import Connect4, TicTacToe
 from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg
@@ -238,11 +238,9 @@ class _Play(ThinkingGuard, LazyWidget):
     def _value_text(self, value: float) -> str:
         if math.isinf(value):                    # a win worth inf: no distance to tell
             return "the engine wins" if value > 0 else "you win"
-        from qsearch.viz.play_opponent import _read_win
-
         found = None
         if abs(value) > self.win_value / 2:      # a proven result: say how far away it is
-            found = _read_win(abs(value), self.win_value, self.win_decay)
+            found = read_win(abs(value), self.win_value, self.win_decay)
         if found is None:
             return number_text(value)
         margin, plies = found                    # the game's return and the plies to it

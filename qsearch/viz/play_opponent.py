@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 
 from qsearch.core.errors import IllegalMoveError
-from qsearch.core.win_value import resolve_win_value
+from qsearch.core.win_value import read_win, resolve_win_value
 from qsearch.games import protocol
 from qsearch.games.registry import require_searchable
 from qsearch.viz.play import number_text, plural
@@ -127,9 +127,6 @@ class Opponent:
         return f"value {text}, {plural(result.nodes, 'node')} searched"
 
 
-MAX_PLIES_READ = 10_000         # the farthest win value_text looks for
-
-
 def value_text(value: float, win_value: float, win_decay: float, proven: bool = True) -> str:
     """``0.25``, or ``2.97 (the opponent wins in 3 plies with best play)`` for a win score
     when ``proven``; values are the opponent's. A finished game scores its return times
@@ -140,7 +137,7 @@ def value_text(value: float, win_value: float, win_decay: float, proven: bool = 
     shown = number_text(round(value, 6))
     if not proven or abs(value) <= win_value / 2:
         return shown
-    found = _read_win(abs(value), win_value, win_decay)
+    found = read_win(abs(value), win_value, win_decay)
     if found is None:
         return shown
     margin, plies = found
@@ -148,22 +145,6 @@ def value_text(value: float, win_value: float, win_decay: float, proven: bool = 
     by = "" if margin == 1 else f" by {number_text(margin)}"
     within = "" if plies is None else f" in {plural(plies, 'ply')}"
     return f"{shown} ({who}{by}{within} with best play)"
-
-
-def _read_win(value: float, win_value: float, win_decay: float):
-    """``(return, plies)`` with ``value == return * (win_value - win_decay * plies)``: the
-    nearest win whose return is a whole number (plies None without a decay), else None."""
-    if win_decay <= 0:
-        margin = value / win_value
-        return (round(margin), None) if abs(margin - round(margin)) < 1e-6 else None
-    for plies in range(MAX_PLIES_READ):
-        scale = win_value - win_decay * plies
-        if scale <= 0:
-            return None
-        margin = value / scale
-        if round(margin) >= 1 and abs(margin - round(margin)) < 1e-6:
-            return round(margin), plies
-    return None
 
 
 __all__ = ["NAMES", "Opponent", "SEARCHES", "value_text"]
