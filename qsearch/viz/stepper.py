@@ -210,9 +210,10 @@ class SearchStepper(LazyWidget):
 
     def _refresh_expand_menu(self, step: int) -> None:
         options = self._expand_options(step)
-        if list(self.expand_menu.options) != options:
-            self.expand_menu.options = options
-            self.expand_menu.value = None
+        if list(self.expand_menu.options) != options or self.expand_menu.index != 0:
+            with self.expand_menu.hold_sync():      # one message: the browser shows "expand…"
+                self.expand_menu.options = options
+                self.expand_menu.index = 0
         self.collapse_button.disabled = not self.expanded
 
     def _on_expand(self, change) -> None:

@@ -6,6 +6,8 @@ Skipped unless ``QSEARCH_BROWSER_TESTS=1`` (see browser_kit.py).
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 from browser_kit import (
     ARTIFACTS,
@@ -97,6 +99,27 @@ def drive(page, base: str, token: str, width: int) -> None:
     wait_until_idle(base, token)
     assert_in_view(stepper, "back to following")
     assert slider_step(stepper) == 179
+
+    # big trees: lower subtrees drawn as their node counts, opened from the expand menu
+    tree = stepper.locator(".qsearch-stepper-tree")
+    counts = tree.locator("svg text", has_text="▸")
+    folded = counts.count()
+    assert folded >= 1 and "nodes" in counts.first.text_content()
+    nodes = tree.locator("svg g.node").count()
+    expand = stepper.locator(".qsearch-stepper-expand select")
+    collapse = stepper.locator("button", has_text="collapse all")
+    expect(collapse).to_be_disabled()
+    expand.select_option(index=1)
+    wait_until_idle(base, token)
+    expect(collapse).to_be_enabled()
+    expect(expand).to_have_value(re.compile(r"^expand… \(\d+ collapsed\)$"))   # back at it
+    assert tree.locator("svg g.node").count() > nodes                 # the subtree is drawn
+    assert counts.count() < folded
+    assert_in_view(stepper, "after expanding")
+    page.screenshot(path=str(ARTIFACTS / f"wide_tree_{width}_expanded.png"))
+    collapse.click()
+    wait_until_idle(base, token)
+    expect(counts).to_have_count(folded)
 
 
 @pytest.mark.parametrize("width", [1400, 600])
