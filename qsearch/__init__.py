@@ -9,8 +9,9 @@ exists and runs as readable Python (:mod:`qsearch._mode` says how).
 """
 from qsearch import _mode
 from qsearch.core.errors import IllegalMoveError
+from qsearch.i18n import get_language, set_language
 
 compiled: bool = _mode.choose()
 
 __version__ = "0.1.0"
-__all__ = ["IllegalMoveError", "__version__", "compiled"]
+__all__ = ["IllegalMoveError", "__version__", "compiled", "get_language", "set_language"]

@@ -20,6 +20,7 @@ except ImportError:
                       "(or qsearch[lessons])") from None
 
 from qsearch.arena.stats import wilson_interval
+from qsearch.i18n import _
 from qsearch.league.agent_file import REASONS
 
 
@@ -84,16 +85,21 @@ def forfeit_text(forfeits: dict) -> str:
     return ", ".join(f"{reason} {n}" for reason, n in forfeits.items())
 
 
+# The markdown table's headings, in English (``to_markdown`` shows them in the language in use;
+# the CSV's column names stay English: programs read them).
+HEADINGS = ["rank", "agent", "author", "rating", "95% interval", "Elo", "points", "games",
+            "W-D-L", "forfeits", "mean time a move"]
+
+
 def to_markdown(rows, title: str | None = None, note: str = "") -> str:
     """The leaderboard as a markdown table (``note``: a paragraph after it, such as "agents
     were not isolated")."""
     course = any(r["beats_course"] is not None for r in rows)
-    head = ["rank", "agent", "author", "rating", "95% interval", "Elo", "points", "games",
-            "W-D-L", "forfeits", "mean time a move"] + (["beats the course"] if course else [])
+    head = [_(h) for h in HEADINGS + (["beats the course"] if course else [])]
     lines = ([f"## {title}", ""] if title else []) + \
         ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        name = r["agent"] + (" (course)" if r["fixed"] else "")
+        name = r["agent"] + (" " + _("(course)") if r["fixed"] else "")
         cells = [str(r["rank"]), name, r["author"], _number(r["rating"]),
                  f"{_number(r['low'])}-{_number(r['high'])}" if r["low"] == r["low"] else "",
                  _number(r["elo"]), f"{r['points']:g}", str(r["games"]),
@@ -102,7 +108,7 @@ def to_markdown(rows, title: str | None = None, note: str = "") -> str:
                  else f"{r['mean_move_time'] * 1000:.1f} ms"]
         if course:
             cells.append("" if r["beats_course"] is None else
-                         ("yes" if r["beats_course"] else "no"))
+                         (_("yes") if r["beats_course"] else _("no")))
         lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
     if note:
         lines += ["", note]

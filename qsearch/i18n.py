@@ -1,0 +1,70 @@
+"""The language qsearch speaks: English by default, Spanish with ``set_language("es")`` or the
+environment variable ``QSEARCH_LANG=es``.
+
+Translated text goes through :func:`_` (``from qsearch.i18n import _``): the English message
+is the key, looked up in the gettext catalogue shipped as package data
+(``qsearch/locale/<lang>/LC_MESSAGES/qsearch.mo``, compiled from the ``.po`` beside it by
+``python scripts/build_spanish.py --catalogue``). A message the catalogue lacks is shown in
+English. The language is read at each call, so switching it changes what is printed next.
+"""
+from __future__ import annotations
+
+import gettext as _gettext
+import os
+from pathlib import Path
+
+DOMAIN = "qsearch"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+LANGUAGES = ("en", "es")
+ENVIRONMENT = "QSEARCH_LANG"
+
+_chosen: str | None = None          # set_language's choice; None: the environment decides
+_catalogues: dict[str, _gettext.NullTranslations] = {}
+
+
+def _checked(language, where: str) -> str:
+    if not isinstance(language, str):
+        raise TypeError(f"{where}: the language must be a string such as 'es', "
+                        f"not {type(language).__name__}")
+    code = language.strip().lower().replace("-", "_").split("_")[0].split(".")[0]
+    if code not in LANGUAGES:
+        raise ValueError(f"{where}: unknown language {language!r}; qsearch speaks "
+                         + ", ".join(repr(c) for c in LANGUAGES))
+    return code
+
+
+def set_language(language: str | None) -> str:
+    """Choose the language of qsearch's messages: ``"en"`` or ``"es"`` (``"es_ES"`` and
+    ``"es-AR"`` also mean Spanish); ``None`` goes back to ``QSEARCH_LANG`` (English when
+    unset). Returns the language now in use."""
+    global _chosen
+    _chosen = None if language is None else _checked(language, "set_language")
+    return get_language()
+
+
+def get_language() -> str:
+    """The language in use: ``set_language``'s choice, else ``QSEARCH_LANG``, else ``"en"``."""
+    if _chosen is not None:
+        return _chosen
+    given = os.environ.get(ENVIRONMENT, "").strip()
+    return _checked(given, ENVIRONMENT) if given else "en"
+
+
+def catalogue(language: str) -> _gettext.NullTranslations:
+    """The gettext catalogue of ``language`` (English: no translation)."""
+    code = _checked(language, "catalogue")
+    if code not in _catalogues:
+        if code == "en":
+            _catalogues[code] = _gettext.NullTranslations()
+        else:
+            _catalogues[code] = _gettext.translation(DOMAIN, localedir=str(LOCALE_DIR),
+                                                     languages=[code])
+    return _catalogues[code]
+
+
+def _(message: str) -> str:
+    """``message`` (English) in the language in use."""
+    return catalogue(get_language()).gettext(message)
+
+
+gettext = _
