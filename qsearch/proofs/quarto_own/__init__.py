@@ -35,7 +35,9 @@ The parts, one job each:
   leaves are re-solved (exactly, in format 2) by
   :func:`qsearch.search.quarto_ab.ab_minimax` (document 000's alpha-beta to the end of the
   game, with its win-in-one test), which shares no search code with
-  :mod:`qsearch.search.quarto_solver`;
+  :mod:`qsearch.search.quarto_solver` (one tree's walk is
+  :mod:`~qsearch.proofs.quarto_own.tree_walk`, the second engine
+  :mod:`~qsearch.proofs.quarto_own.second_engine`);
 * :mod:`~qsearch.proofs.quarto_own.player`: :class:`PerfectPlayer`, the proof's moves at the
   top and exact solves below (the fastest win, the slowest loss);
 * :mod:`~qsearch.proofs.quarto_own.cli`: ``python -m qsearch solve quarto-own``.

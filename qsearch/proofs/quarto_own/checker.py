@@ -45,7 +45,6 @@ import time
 from concurrent.futures import as_completed
 
 from qsearch.proofs.quarto_own.format import (
-    DISTANCE_FIELDS,
     FORMAT,
     FORMAT_STANDARD,
     FORMATS,
@@ -53,114 +52,27 @@ from qsearch.proofs.quarto_own.format import (
     describe_start,
     game_name,
     game_of,
-    key_of,
-    node_piece,
     start_moves,
     state_after,
 )
-
-ENGINES = ("quarto_ab", "plain", "verifier", "alphabeta", "solver")
-# Document 000's AB_MINIMAX is written for its variant: standard Quarto's leaves are re-solved
-# by the verifier (no code shared with the Quarto solver), qsearch's generic alpha-beta core
-# (independent too; fast enough only for leaves deep in the game) or a fresh Quarto solver (the
-# same engine as the builder's).
-STANDARD_ENGINES = ("verifier", "solver", "alphabeta")
-OWN_ENGINES = ("quarto_ab", "plain")
-NODE_KINDS = ("move", "replies", "value", "winner")
-
-
-WIN = 100        # the second engine's win: 100 less the plies to it
-
-
-def _engine_score(state, engine: str) -> tuple:
-    """``(score, nodes)``: the exact score for the mover by the second engine, in the solver's
-    convention (``17 - n`` for a win with the ``n``-th piece, 0 for a draw; ``"verifier"``,
-    ``"alphabeta"`` and ``"solver"``: its sign only), and the nodes the engine searched."""
-    if engine == "verifier":
-        from qsearch.search.quarto_verifier import QuartoVerifier
-
-        res = QuartoVerifier(24).solve(state)
-        return res.score, res.nodes
-    if engine == "alphabeta":
-        from qsearch.search import alphabeta
-
-        res = alphabeta(state, 32, tt=22)                     # to the end: +1, 0 or -1
-        return (res.value > 0) - (res.value < 0), res.nodes
-    if engine == "quarto_ab":
-        from qsearch.search.quarto_ab import ab_minimax
-
-        res = ab_minimax(state, depth=16, win_check=True, win_value=float(WIN), win_decay=1.0)
-        v = round(res.value)
-        if v == 0:
-            return 0, res.nodes
-        piece = state.num_placed() + (WIN - abs(v))       # the plies to the win, from here
-        return (17 - piece) * ((v > 0) - (v < 0)), res.nodes
-    if engine == "plain":
-        from qsearch.search.quarto_solver import QuartoSolver
-
-        res = QuartoSolver(10, table=False, order=False).solve(state, weak=False)
-        return res.score, res.nodes
-    if engine == "solver":
-        from qsearch.search.quarto_solver import QuartoSolver
-
-        res = QuartoSolver(24).solve(state, weak=True)
-        return res.score, res.nodes
-    raise ValueError(f"engine must be one of {ENGINES}, not {engine!r}")
-
-
-def check_leaf(actions, engine: str = "quarto_ab", standard: bool = False) -> dict:
-    """Re-solve one leaf with the second engine (module-level: runs on executors):
-    ``"score"`` exact (``"verifier"``, ``"alphabeta"``, ``"solver"``: its sign), ``"value"``
-    its sign, ``"nodes"`` the engine's. ``standard``: the actions are standard Quarto's."""
-    from qsearch.games import OwnPieceQuarto, Quarto
-
-    t = time.perf_counter()
-    score, nodes = _engine_score(state_after(actions, Quarto if standard else OwnPieceQuarto),
-                                 engine)
-    return {"actions": list(actions), "value": (score > 0) - (score < 0), "score": score,
-            "nodes": nodes, "seconds": time.perf_counter() - t}
-
-
-# ------------------------------------------------------------------ small checks
-def _is_int(x) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _same(recorded, actual) -> bool:
-    """Equal and of the same type (JSON's ``true`` is not the player 1, nor ``0.0`` 0)."""
-    return recorded == actual and type(recorded) is type(actual)
-
-
-def _need_keys(obj, keys, what: str, where: str) -> None:
-    """``obj`` is a JSON object holding ``keys``."""
-    if not isinstance(obj, dict):
-        raise ValueError(f"wrong type: {what} is {type(obj).__name__}, not an object {where}")
-    for k in keys:
-        if k not in obj:
-            raise ValueError(f"missing key {k!r} in {what} {where}")
-
-
-def _need_int(obj, key: str, allowed, what: str, where: str) -> int:
-    """``obj[key]`` is an int among ``allowed`` (a range or tuple)."""
-    x = obj[key]
-    if not _is_int(x):
-        raise ValueError(f"wrong type: {what} {key!r} is {x!r}, not an int {where}")
-    if x not in allowed:
-        raise ValueError(f"{what} {key!r} is {x}, not one of {list(allowed)} {where}")
-    return x
-
-
-def _children_keys(state) -> dict:
-    """``{legal action: canonical form of the position it leads to}``: the reply classes
-    (as :func:`~qsearch.proofs.quarto_own.format.reply_classes` groups them) re-derived from
-    the symmetry group, with each action's class at hand."""
-    return {a: key_of(state.child(a)) for a in state.legal_actions()}
-
-
-def _winner_of(state):
-    """The finished game's winner as the proof records it: 0, 1, or None for a draw."""
-    w = state.returns()
-    return None if w[0] == 0 else (0 if w[0] > 0 else 1)
+from qsearch.proofs.quarto_own.second_engine import (
+    ENGINES,
+    OWN_ENGINES,
+    STANDARD_ENGINES,
+    WIN,
+    check_leaf,
+)
+from qsearch.proofs.quarto_own.tree_walk import (
+    NODE_KINDS,
+    TreeChecker,
+    children_keys,
+    classes,
+    is_int,
+    need_int,
+    need_keys,
+    no_distance,
+    same,
+)
 
 
 def value_proved(targets: dict):
@@ -191,15 +103,15 @@ def _check_header(proof) -> tuple:
                          f"{list(FORMATS)}")
     where = "at the top of the proof"
     standard = proof["format"] == FORMAT_STANDARD
-    _need_keys(proof, ("value_for_player_0", "depth", "trees")
-               + (() if standard else ("first_moves",)), "the proof", where)
+    need_keys(proof, ("value_for_player_0", "depth", "trees")
+              + (() if standard else ("first_moves",)), "the proof", where)
     if standard and "first_moves" in proof:
         raise ValueError("'first_moves' in a standard Quarto proof: its value rests on the "
                          "trees alone")
     if proof["format"] != FORMAT:
-        _no_distance(proof, "proof", proof["format"], where)
-    claim = _need_int(proof, "value_for_player_0", (-1, 0, 1), "the headline", where)
-    depth = _need_int(proof, "depth", range(1, 33), "the proof", where)
+        no_distance(proof, "proof", proof["format"], where)
+    claim = need_int(proof, "value_for_player_0", (-1, 0, 1), "the headline", where)
+    depth = need_int(proof, "depth", range(1, 33), "the proof", where)
     for key in ("trees",) if standard else ("first_moves", "trees"):
         if not isinstance(proof[key], list):
             raise ValueError(f"wrong type: {key!r} is {type(proof[key]).__name__}, "
@@ -207,23 +119,15 @@ def _check_header(proof) -> tuple:
     targets: dict = {}
     for i, tree in enumerate(proof["trees"]):
         w = f"in tree {i}"
-        _need_keys(tree, ("prover", "target", "root"), "a tree", w)
-        p = _need_int(tree, "prover", (0, 1), "a tree", w)
-        t = _need_int(tree, "target", (0, 1), "a tree", w)
+        need_keys(tree, ("prover", "target", "root"), "a tree", w)
+        p = need_int(tree, "prover", (0, 1), "a tree", w)
+        t = need_int(tree, "target", (0, 1), "a tree", w)
         if p in targets:
             raise ValueError(f"two trees for player {p} {w}")
         targets[p] = t
     _check_value(claim, targets)
     return claim, depth
 
-
-def _no_distance(obj, kind: str, fmt: str, where: str) -> None:
-    """A proof of a format without distances (format 1, standard Quarto's) carries none of
-    format 2's fields: a downgraded label must not smuggle in an unchecked distance."""
-    for key in DISTANCE_FIELDS[kind]:
-        if isinstance(obj, dict) and key in obj:
-            raise ValueError(f"a format-2 field {key!r} {where} in a {fmt} proof: that format "
-                             f"records no distances (only {FORMAT} does, and checks them)")
 
 
 def _check_value(claim: int, targets: dict) -> None:
@@ -247,176 +151,6 @@ def _check_value(claim: int, targets: dict) -> None:
                              f"player {1 - p}'s")
 
 
-# ------------------------------------------------------------------ the trees
-class _TreeChecker:
-    """Walks one tree from the empty board, checking each node against the rules; collects
-    the solved leaves as ``(node, actions)`` in the order of
-    :func:`~qsearch.proofs.quarto_own.format.proof_leaves`."""
-
-    def __init__(self, index: int, prover: int, target: int, depth: int, root_keys: dict,
-                 exact: bool = False, timed: bool = True, fmt: str = FORMAT):
-        self.index, self.prover, self.target, self.depth = index, prover, target, depth
-        self.exact = exact                        # format 2: exact scores and distances
-        self.fmt = fmt
-        self.timed = timed                        # leaves carry "seconds" (not standard's)
-        self.start_name = "the empty board"
-        self.root_keys = root_keys                # the empty board's children, computed once
-        self.nodes = 0
-        self.leaves: list = []
-
-    def where(self, actions) -> str:
-        return f"in tree {self.index} (prover {self.prover}) after moves {list(actions)}"
-
-    def walk(self, node, state, actions, key=None) -> None:
-        """Check ``node``, the position ``state`` reached by ``actions`` (canonical form
-        ``key`` if already known), and its subtree."""
-        where = self.where(actions)
-        self.nodes += 1
-        if not isinstance(node, dict):
-            raise ValueError(f"wrong type: a node is {type(node).__name__}, not an object "
-                             f"{where}")
-        kinds = [k for k in NODE_KINDS if k in node]
-        if not kinds:
-            raise ValueError(f"a node of no known kind (keys {sorted(node)}; one of "
-                             f"{list(NODE_KINDS)} is needed) {where}")
-        if len(kinds) > 1:
-            raise ValueError(f"a node of several kinds {kinds} {where}")
-        kind = kinds[0]
-        _need_keys(node, ("key", "to_move"), f"a {kind!r} node", where)
-        if node["key"] != (key_of(state) if key is None else key):
-            what = f"the tree does not start at {self.start_name}: " if not actions else ""
-            raise ValueError(f"{what}wrong canonical key {node['key']!r} {where}")
-        to_move = None if state.is_terminal() else state.current_player()
-        if not _same(node["to_move"], to_move):
-            raise ValueError(f"wrong player to move: {node['to_move']!r} recorded, "
-                             f"{to_move!r} in the position {where}")
-        if state.is_terminal() != (kind == "winner"):
-            if kind == "winner":
-                raise ValueError(f"a finished game claimed that is not over {where}")
-            raise ValueError(f"the game is over but the node is a {kind!r} node {where}")
-        ply = len(actions)
-        if kind == "value" and ply != self.depth:
-            raise ValueError(f"a solved leaf at ply {ply}, not at the proof's depth "
-                             f"{self.depth} {where}")
-        if kind in ("move", "replies") and ply >= self.depth:
-            raise ValueError(f"a {kind!r} node at ply {ply}, at or below the proof's depth "
-                             f"{self.depth} {where}")
-        if not self.exact:
-            _no_distance(node, "node", self.fmt, where)
-            if kind == "value":
-                _no_distance(node, "leaf", self.fmt, where)
-        if kind != "value" and "score" in node:
-            # format 2's distance reads a node's "score" before its subtree: on any node but a
-            # solved leaf it would stand in for the subtree, unchecked
-            raise ValueError(f"a 'score' on a {kind!r} node: only solved leaves carry an exact "
-                             f"score {where}")
-        getattr(self, "_" + kind)(node, state, actions, where)
-        if self.exact and self.target == 1:
-            self._piece(node, state, where)
-
-    def _piece(self, node, state, where) -> None:
-        """The node's ``"piece"`` is the tree's minimax of the distances below it."""
-        want = node_piece(node, state, self.prover)
-        if want is None:
-            raise ValueError(f"the prover does not win under this node {where}")
-        if "piece" not in node:
-            raise ValueError(f"missing key 'piece' (the distance) in a node {where}")
-        if not _same(node["piece"], want):
-            raise ValueError(f"wrong distance: piece {node['piece']!r} recorded, the tree's "
-                             f"minimax gives {want} {where}")
-
-    def _winner(self, node, state, actions, where) -> None:
-        if not _same(node["winner"], _winner_of(state)):
-            raise ValueError(f"wrong winner recorded: {node['winner']!r}, the game's is "
-                             f"{_winner_of(state)!r} {where}")
-        r = state.returns()[self.prover]
-        if not (r > 0 if self.target == 1 else r >= 0):
-            raise ValueError(f"a finished game does not reach the target {self.target} "
-                             f"(the prover's return is {r}) {where}")
-
-    def _move(self, node, state, actions, where) -> None:
-        if state.current_player() != self.prover:
-            raise ValueError(f"a prover move at the opponent's node {where}")
-        move = node["move"]
-        if not _is_int(move):
-            raise ValueError(f"wrong type: move {move!r} is not an int {where}")
-        if move not in state.legal_actions():
-            raise ValueError(f"illegal move {move} {where}")
-        if "child" not in node:
-            raise ValueError(f"a prover move with no subtree under it: move {move} has no "
-                             f"child (no subtree, solved leaf or finished game) {where}")
-        self._text(node, state, move, where)
-        self.walk(node["child"], state.child(move), actions + [move])
-
-    def _replies(self, node, state, actions, where) -> None:
-        if state.current_player() == self.prover:
-            raise ValueError(f"replies listed at the prover's node {where}")
-        replies = node["replies"]
-        if not isinstance(replies, list):
-            raise ValueError(f"wrong type: 'replies' is {type(replies).__name__}, not a list "
-                             f"{where}")
-        keys = self.root_keys if not actions else _children_keys(state)
-        want = _classes(keys)
-        seen: dict = {}
-        for r in replies:
-            _need_keys(r, ("action", "class_size", "child"), "a reply", where)
-            a = r["action"]
-            if not _is_int(a):
-                raise ValueError(f"wrong type: reply {a!r} is not an int {where}")
-            if a not in keys:
-                raise ValueError(f"illegal reply {a} {where}")
-            k = keys[a]
-            if k in seen:
-                raise ValueError(f"a duplicate reply: {a} is of the class of {seen[k]} "
-                                 f"{where}")
-            seen[k] = a
-            size = r["class_size"]
-            if not _is_int(size) or size != want[k][1]:
-                raise ValueError(f"wrong class size for reply {a}: {size!r} recorded, the "
-                                 f"symmetry group gives {want[k][1]} {where}")
-            self._text(r, state, a, where)
-        missing = [a for k, (a, _) in want.items() if k not in seen]
-        if missing:
-            raise ValueError(f"a reply class is missing: the replies do not cover every class "
-                             f"(no reply like {missing}) {where}")
-        for r in replies:
-            a = r["action"]
-            self.walk(r["child"], state.child(a), actions + [a], keys[a])
-
-    def _value(self, node, state, actions, where) -> None:
-        value = _need_int(node, "value", (-1, 0, 1), "a leaf", where)
-        _need_keys(node, ("nodes", "seconds") if self.timed else ("nodes",), "a leaf", where)
-        if not _is_int(node["nodes"]) or node["nodes"] < 0:
-            raise ValueError(f"wrong type: a leaf's 'nodes' is {node['nodes']!r} {where}")
-        if self.timed and (not isinstance(node["seconds"], int | float)
-                           or isinstance(node["seconds"], bool)):
-            raise ValueError(f"wrong type: a leaf's 'seconds' is {node['seconds']!r} {where}")
-        for_prover = value if state.current_player() == self.prover else -value
-        if for_prover < self.target:
-            raise ValueError(f"a leaf value does not reach the target {self.target}: "
-                             f"{value:+d} recorded for the side to move {where}")
-        if self.exact:
-            _need_keys(node, ("score",), "a leaf", where)
-            score = _need_int(node, "score", range(-16, 17), "a leaf", where)
-            if (score > 0) - (score < 0) != value:
-                raise ValueError(f"a leaf's value {value:+d} is not the sign of its score "
-                                 f"{score:+d} {where}")
-        self.leaves.append((node, list(actions)))
-
-    @staticmethod
-    def _text(node, state, action: int, where) -> None:
-        """The optional ``"text"`` names the action (a wrong one would mislead a reader)."""
-        if "text" in node and node["text"] != state.action_to_string(action):
-            raise ValueError(f"wrong move text {node['text']!r} for action {action} {where}")
-
-
-def _classes(keys: dict) -> dict:
-    """``{canonical form: (first action met, class size)}`` from :func:`_children_keys`."""
-    out: dict = {}
-    for a, k in keys.items():
-        first, size = out.get(k, (a, 0))
-        out[k] = (first, size + 1)
-    return out
 
 
 def _check_first_move_scores(proof, root_keys: dict, roots: dict) -> None:
@@ -426,8 +160,8 @@ def _check_first_move_scores(proof, root_keys: dict, roots: dict) -> None:
     scores = {}
     for i, fm in enumerate(proof["first_moves"]):
         where = f"in first_moves[{i}]"
-        _need_keys(fm, ("score_for_player_0",), "a first move", where)
-        s = _need_int(fm, "score_for_player_0", range(-16, 17), "a first move", where)
+        need_keys(fm, ("score_for_player_0",), "a first move", where)
+        s = need_int(fm, "score_for_player_0", range(-16, 17), "a first move", where)
         if (s > 0) - (s < 0) != fm["value_for_player_0"]:
             raise ValueError(f"first_moves inconsistent: score {s:+d} and value "
                              f"{fm['value_for_player_0']:+d} {where}")
@@ -449,22 +183,22 @@ def _check_first_move_scores(proof, root_keys: dict, roots: dict) -> None:
 def _check_first_moves(proof, claim: int, root_keys: dict) -> dict:
     """``first_moves``: one entry per class of first move with its size, the best value equal
     to the headline; returns ``{canonical form: (action, value for player 0)}``."""
-    want = _classes(root_keys)
+    want = classes(root_keys)
     got: dict = {}
     for i, fm in enumerate(proof["first_moves"]):
         where = f"in first_moves[{i}]"
-        _need_keys(fm, ("action", "class_size", "value_for_player_0"), "a first move", where)
+        need_keys(fm, ("action", "class_size", "value_for_player_0"), "a first move", where)
         a = fm["action"]
-        if not _is_int(a) or a not in root_keys:
+        if not is_int(a) or a not in root_keys:
             raise ValueError(f"first_moves inconsistent: illegal first move {a!r} {where}")
-        v = _need_int(fm, "value_for_player_0", (-1, 0, 1), "a first move", where)
+        v = need_int(fm, "value_for_player_0", (-1, 0, 1), "a first move", where)
         if proof["format"] != FORMAT:
-            _no_distance(fm, "first move", proof["format"], where)
+            no_distance(fm, "first move", proof["format"], where)
         k = root_keys[a]
         if k in got:
             raise ValueError(f"first_moves inconsistent: two first moves of one class "
                              f"({got[k][0]} and {a}) {where}")
-        if not _is_int(fm["class_size"]) or fm["class_size"] != want[k][1]:
+        if not is_int(fm["class_size"]) or fm["class_size"] != want[k][1]:
             raise ValueError(f"first_moves inconsistent: wrong class size "
                              f"{fm['class_size']!r} for {a}, the symmetry group gives "
                              f"{want[k][1]} {where}")
@@ -484,7 +218,7 @@ def _check_first_move_played(proof, first_moves: dict, root_keys: dict) -> None:
     target (a root that is no legal move is left to the tree's walk to reject)."""
     for tree in proof["trees"]:
         move = tree["root"].get("move") if isinstance(tree["root"], dict) else None
-        if tree["prover"] == 0 and _is_int(move) and move in root_keys:
+        if tree["prover"] == 0 and is_int(move) and move in root_keys:
             v = first_moves[root_keys[move]][1]
             if v < tree["target"]:
                 raise ValueError(f"first_moves inconsistent: player 0's tree plays {move}, "
@@ -499,7 +233,7 @@ def _start_of(proof):
     if "start" in proof and proof["format"] != FORMAT_STANDARD:
         raise ValueError("a 'start' position in a proof of document 000's Quarto, whose trees "
                          "start at the empty board")
-    if not isinstance(start, list) or not all(_is_int(a) for a in start):
+    if not isinstance(start, list) or not all(is_int(a) for a in start):
         raise ValueError(f"wrong type: 'start' is {start!r}, not a list of actions")
     try:
         root = state_after(start, game)
@@ -534,13 +268,13 @@ def _check_structure(proof, asked_start=None) -> tuple:
     nodes, leaves = 0, []
     root, start = _start_of(proof)
     names = _check_start(proof, start, asked_start)
-    root_keys = _children_keys(root)
+    root_keys = children_keys(root)
     if proof["format"] != FORMAT_STANDARD:
         _check_first_move_played(proof, _check_first_moves(proof, claim, root_keys), root_keys)
     winning = None
     for i, tree in enumerate(proof["trees"]):
-        walker = _TreeChecker(i, tree["prover"], tree["target"], depth, root_keys, exact,
-                              timed=proof["format"] != FORMAT_STANDARD, fmt=proof["format"])
+        walker = TreeChecker(i, tree["prover"], tree["target"], depth, root_keys, exact,
+                             timed=proof["format"] != FORMAT_STANDARD, fmt=proof["format"])
         if start:
             walker.start_name = f"the start position {start}"
         walker.walk(tree["root"], root, [])
@@ -563,7 +297,7 @@ def _check_root_bound(proof, winning) -> None:
     if "wins_by_piece" not in proof:
         raise ValueError("missing key 'wins_by_piece' (the root's bound) at the top of the "
                          "proof")
-    if not _same(proof["wins_by_piece"], winning[0]["piece"]):
+    if not same(proof["wins_by_piece"], winning[0]["piece"]):
         raise ValueError(f"wrong root bound: wins_by_piece {proof['wins_by_piece']!r} "
                          f"recorded, the tree's root proves {winning[0]['piece']}")
 
@@ -600,7 +334,7 @@ def check_proof(proof, sample: int | None = None, seed: int | None = None,
                          f"{allowed}")
     log = log or (lambda *a, **k: None)
     t0 = time.perf_counter()
-    if sample is not None and (not _is_int(sample) or sample < 0):
+    if sample is not None and (not is_int(sample) or sample < 0):
         raise ValueError(f"sample must be a number of leaves >= 0 (None: every leaf), "
                          f"not {sample!r}")
     nodes, leaves, names = _check_structure(proof, start)
@@ -656,3 +390,7 @@ def check_proof(proof, sample: int | None = None, seed: int | None = None,
             "structure seconds": round(structure_seconds, 2),
             "re-solve seconds": round(time.perf_counter() - t1, 2),
             "re-solved": sorted(resolved, key=lambda r: r["actions"])}
+
+
+__all__ = ["ENGINES", "NODE_KINDS", "OWN_ENGINES", "STANDARD_ENGINES", "WIN", "check_leaf",
+           "check_proof", "trees_needed", "value_proved"]
