@@ -39,8 +39,17 @@ from libc.stdlib cimport free, malloc
 from libc.string cimport memcpy
 
 from qsearch.core.errors import IllegalMoveError
+from qsearch.reference.hypergammon_notation import (  # the twin's notation: the same text
+    _format_hops,
+    _net_moves,
+    _own,
+    _parse_hops,
+    _parse_point,
+)
 
 from qsearch.games._game cimport CHANCE, TERMINAL, Game
+from qsearch.games.hypergammon_moves cimport (hg_apply_checker, hg_board_key, hg_checker_moves,
+                                              hg_dest, hg_sequences, hg_undo_checker)
 
 # OpenSpiel's kChanceOutcomeValues: outcome o rolls OUT[o][0] and OUT[o][1].
 cdef int OUT[36][2]
@@ -102,159 +111,24 @@ cdef class Hypergammon(Game):
         return 0
 
     # ------------------------------------------------------------- rules helpers
-    cdef inline int dest(self, int p, int frm, int d) noexcept:
-        """Where a checker of ``p`` from ``frm`` (HG_BAR for the bar) lands with die ``d``."""
-        cdef int to
-        if p == 0:
-            to = d - 1 if frm == HG_BAR else frm + d
-            return HG_OFF if to > 23 else to
-        to = 24 - d if frm == HG_BAR else frm - d
-        return HG_OFF if to < 0 else to
+    # (the bodies are hypergammon_moves.pxd's inline functions)
+    cdef int dest(self, int p, int frm, int d) noexcept:
+        return hg_dest(p, frm, d)
 
     cdef int checker_moves(self, int da, int db, int* frm, int* die) noexcept:
-        """Single checker moves with the unused dice ``da``, ``db`` (0: used); OpenSpiel's
-        LegalCheckerMoves: the bar first, bearing off only with all checkers home, a larger
-        die bears off only the furthest checker."""
-        cdef int p = self.cur, o = 1 - self.cur
-        cdef int n = 0, k, d, i, to, furthest
-        cdef int dv[2]
-        cdef bint home
-        dv[0] = da
-        dv[1] = db if db != da else 0
-        if self.bar[p] > 0:
-            for k in range(2):
-                d = dv[k]
-                if d > 0:
-                    to = self.dest(p, HG_BAR, d)
-                    if self.pts[o][to] <= 1:
-                        frm[n] = HG_BAR
-                        die[n] = d
-                        n += 1
-            return n
-        home = True
-        furthest = -1
-        for i in range(24):
-            if self.pts[p][i] > 0:
-                if (p == 0 and i < 18) or (p == 1 and i > 5):
-                    home = False
-                if p == 0 and furthest < 0:
-                    furthest = i            # x: the lowest point is the furthest from off
-                if p == 1:
-                    furthest = i            # o: the highest point
-        for i in range(24):
-            if self.pts[p][i] == 0:
-                continue
-            for k in range(2):
-                d = dv[k]
-                if d == 0:
-                    continue
-                to = self.dest(p, i, d)
-                if to == HG_OFF:
-                    if home and ((p == 0 and i + d == 24) or (p == 1 and i - d == -1)
-                                 or i == furthest):
-                        frm[n] = i
-                        die[n] = d
-                        n += 1
-                elif self.pts[o][to] <= 1:
-                    frm[n] = i
-                    die[n] = d
-                    n += 1
-        return n
+        return hg_checker_moves(self, da, db, frm, die)
 
     cdef bint apply_checker(self, int frm, int d) noexcept:
-        """Move one checker of the player to move; returns True if it hit a blot."""
-        cdef int p = self.cur, o = 1 - self.cur
-        cdef int to = self.dest(p, frm, d)
-        if frm == HG_BAR:
-            self.bar[p] -= 1
-        else:
-            self.pts[p][frm] -= 1
-        if to == HG_OFF:
-            self.off[p] += 1
-            return False
-        self.pts[p][to] += 1
-        if self.pts[o][to] == 1:
-            self.pts[o][to] = 0
-            self.bar[o] += 1
-            return True
-        return False
+        return hg_apply_checker(self, frm, d)
 
     cdef void undo_checker(self, int frm, int d, bint hit) noexcept:
-        cdef int p = self.cur, o = 1 - self.cur
-        cdef int to = self.dest(p, frm, d)
-        if to == HG_OFF:
-            self.off[p] -= 1
-        else:
-            self.pts[p][to] -= 1
-            if hit:
-                self.pts[o][to] += 1
-                self.bar[o] -= 1
-        if frm == HG_BAR:
-            self.bar[p] += 1
-        else:
-            self.pts[p][frm] += 1
+        hg_undo_checker(self, frm, d, hit)
 
     cdef unsigned long long board_key(self) noexcept:
-        """The checkers' places, exactly: 3 codes of 5 bits a player (0-23, 24 bar, 25 off)."""
-        cdef unsigned long long k = 0
-        cdef int p, i, _c
-        for p in range(2):
-            for i in range(24):
-                for _c in range(self.pts[p][i]):
-                    k = (k << 5) | <unsigned long long>i
-            for _c in range(self.bar[p]):
-                k = (k << 5) | 24
-            for _c in range(self.off[p]):
-                k = (k << 5) | 25
-        return k
+        return hg_board_key(self)
 
     cdef int sequences(self, int* actions, unsigned long long* keys) noexcept:
-        """Every legal play as OpenSpiel numbers it, with the board key it reaches.
-
-        OpenSpiel's RecLegalMoves + ProcessLegalMoves: sequences of up to two checker
-        moves; only the longest are legal, and if only one die can be played, only moves of
-        the largest playable die.
-        """
-        cdef int d0 = self.dice[0], d1 = self.dice[1]
-        cdef int high = d1 if d1 >= d0 else d0
-        cdef int f1[8]
-        cdef int v1[8]
-        cdef int f2[8]
-        cdef int v2[8]
-        cdef int n1, n2, i, j, n = 0, other, max_single = 0, a
-        cdef bint h1, h2
-        n1 = self.checker_moves(d0, d1, f1, v1)
-        if n1 == 0:
-            actions[0] = HG_PASS_ACTION
-            keys[0] = self.board_key()
-            return 1
-        # the two-move sequences (if any exist, they are the only legal plays)
-        for i in range(n1):
-            h1 = self.apply_checker(f1[i], v1[i])
-            other = d1 if v1[i] == d0 else d0
-            n2 = self.checker_moves(other, 0, f2, v2)
-            for j in range(n2):
-                h2 = self.apply_checker(f2[j], v2[j])
-                a = f2[j] * 26 + f1[i] + (0 if v1[i] == high else 676)
-                actions[n] = a
-                keys[n] = self.board_key()
-                n += 1
-                self.undo_checker(f2[j], v2[j], h2)
-            self.undo_checker(f1[i], v1[i], h1)
-        if n > 0:
-            return n
-        # one move only: the largest playable die
-        for i in range(n1):
-            if v1[i] > max_single:
-                max_single = v1[i]
-        for i in range(n1):
-            if v1[i] == max_single:
-                h1 = self.apply_checker(f1[i], v1[i])
-                actions[n] = HG_PASS * 26 + f1[i] + (0 if v1[i] == high else 676)
-                keys[n] = self.board_key()
-                n += 1
-                self.undo_checker(f1[i], v1[i], h1)
-        return n
+        return hg_sequences(self, actions, keys)
 
     # ----------------------------------------------------------------- C level
     cdef int legal_moves(self, int* out) noexcept:
@@ -274,7 +148,7 @@ cdef class Hypergammon(Game):
             for i in range(6):
                 out[15 + i] = HG_CHANCE_BASE + 30 + i
             return 21
-        n = self.sequences(acts, keys)
+        n = hg_sequences(self, acts, keys)
         # one action per distinct position: the smallest action number reaching it
         for i in range(n):
             dup = False
@@ -333,10 +207,10 @@ cdef class Hypergammon(Game):
         n0 = hi if high_first else lo
         n1 = lo if high_first else hi
         if dig0 != HG_PASS:
-            u.hit0 = self.apply_checker(dig0, n0)
+            u.hit0 = hg_apply_checker(self, dig0, n0)
             used += 1
         if dig1 != HG_PASS:
-            u.hit1 = self.apply_checker(dig1, n1)
+            u.hit1 = hg_apply_checker(self, dig1, n1)
             used += 1
         if not self.dbl:
             self.turns += 1
@@ -368,9 +242,9 @@ cdef class Hypergammon(Game):
         n0 = self.dice[1] if high_first else self.dice[0]
         n1 = self.dice[0] if high_first else self.dice[1]
         if dig1 != HG_PASS:
-            self.undo_checker(dig1, n1, u.hit1)
+            hg_undo_checker(self, dig1, n1, u.hit1)
         if dig0 != HG_PASS:
-            self.undo_checker(dig0, n0, u.hit0)
+            hg_undo_checker(self, dig0, n0, u.hit0)
 
     cdef bint terminal(self) noexcept:
         return self.off[0] == 3 or self.off[1] == 3 or self.turns > self.max_turns
@@ -388,7 +262,7 @@ cdef class Hypergammon(Game):
         return self.cur
 
     cdef unsigned long long key(self) noexcept:
-        return (self.board_key()
+        return (hg_board_key(self)
                 | (<unsigned long long>(self.cur + 1) << 30)
                 | (<unsigned long long>(self.prev + 1) << 32)
                 | (<unsigned long long>self.dice[0] << 34)
@@ -695,84 +569,3 @@ def _restore(p0, p1, cur, prev, d0, d1, dbl, turns, max_turns):
         s.bar[p], s.off[p] = pts[24], pts[25]
     s.cur, s.prev, s.dice[0], s.dice[1], s.dbl, s.turns = cur, prev, d0, d1, dbl, turns
     return s
-
-
-def _own(p, pos):
-    """Absolute position (HG_BAR, HG_OFF or 0-23) -> the player's own point (25, 0, 1-24)."""
-    if pos == HG_BAR:
-        return 25
-    if pos == HG_OFF:
-        return 0
-    return 24 - pos if p == 0 else pos + 1
-
-
-def _name(point):
-    return "bar" if point == 25 else ("off" if point == 0 else str(point))
-
-
-def _format_hops(hops):
-    """``[(24, 20, False), (20, 15, True)]`` -> ``"24/20/15*"``; equal hops -> ``"13/8(2)"``."""
-    parts = []
-    i = 0
-    while i < len(hops):
-        frm, to, hit = hops[i]
-        s = f"{_name(frm)}/{_name(to)}{'*' if hit else ''}"
-        if i + 1 < len(hops) and hops[i + 1][0] == to:         # the same checker goes on
-            s += f"/{_name(hops[i + 1][1])}{'*' if hops[i + 1][2] else ''}"
-            i += 1
-        elif i + 1 < len(hops) and hops[i + 1][:2] == (frm, to):
-            s += "(2)"
-            i += 1
-        parts.append(s)
-        i += 1
-    return " ".join(parts)
-
-
-def _net_moves(hops):
-    """Hops with each checker's consecutive moves joined: [(24, 20), (20, 15)] -> [(24, 15)]."""
-    hops = sorted(hops, reverse=True)
-    out = []
-    for frm, to in hops:
-        for k, (f0, t0) in enumerate(out):
-            if t0 == frm:
-                out[k] = (f0, to)
-                break
-        else:
-            out.append((frm, to))
-    return sorted(out)
-
-
-def _parse_point(c):
-    if isinstance(c, str):
-        c = c.strip().lower()
-        if c == "bar":
-            return 25
-        if c == "off":
-            return 0
-        if c.isdigit():
-            c = int(c)
-        else:
-            raise ValueError(f"{c!r} is not a point: use 1-24, 'bar' or 'off'")
-    if isinstance(c, bool) or not isinstance(c, int):
-        raise TypeError(f"a point is an int or 'bar'/'off', not {c!r}")
-    if not 0 <= c <= 25:
-        raise ValueError(f"{c} is not a point: use 1-24, 25/'bar' or 0/'off'")
-    return c
-
-
-def _parse_hops(text, t):
-    """``"24/20/15 13/8(2)"`` -> the sorted list of single hops ``(from, to)``."""
-    if t == "pass":
-        return []
-    hops = []
-    for token in t.split():
-        mt = re.fullmatch(r"((?:bar|off|\d+)\*?(?:/(?:bar|off|\d+)\*?)+)(?:\((\d)\))?", token)
-        if not mt:
-            raise ValueError(f"{text!r} is not backgammon notation: write plays such as "
-                             f"'24/20 13/8', 'bar/22' or '6/off'")
-        pts = [_parse_point(x.rstrip("*")) for x in mt.group(1).split("/")]
-        times = int(mt.group(2) or 1)
-        for _ in range(times):
-            for a, b in zip(pts, pts[1:]):
-                hops.append((a, b))
-    return sorted(hops)

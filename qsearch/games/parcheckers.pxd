@@ -10,6 +10,8 @@ cdef enum:
     PC_ACTIONS = 72      # 8 value codes x 9 slots
     PC_BONUS10 = 6       # value codes: 0..5 = 1, 2, 4, 5, 6, yinyang; 6 = 10; 7 = 20
     PC_BONUS20 = 7
+    PC_BOUNCE_LIMIT = 30  # the 31st bounce of one colour loses the game
+    PC_FULL_HAND = 0x3F  # a full (or refilled) hand: value codes 0..5
 
 
 cdef struct PCUndo:
@@ -41,10 +43,6 @@ cdef class ParCheckers(Game):
     cdef int dropped                  # moves not made for lack of memory (unmake skips them)
 
     cdef int reserve(self, int n) except -1
-    cdef int squares(self, int slot, int code) noexcept nogil
-    cdef int destination(self, int slot, int squares, bint* bounced) noexcept nogil
-    cdef bint legal_piece(self, int slot, int code) noexcept nogil
-    cdef int moves_for(self, int code, int* out) noexcept nogil
-    cdef void put(self, int slot, int loc) noexcept nogil
     cdef void copy_into(self, ParCheckers c) noexcept
-    cdef bint player_won(self, int player) noexcept nogil
+
+# The rules on these fields are parcheckers_moves.pxd's inline functions.

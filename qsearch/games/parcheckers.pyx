@@ -40,6 +40,21 @@ import re
 from libc.stdlib cimport free, realloc
 
 from qsearch.core.errors import IllegalMoveError
+from qsearch.reference.parcheckers_board import (  # the twin's: the same checks and texts
+    BOUNCE_LIMIT,
+    FINAL_SQUARES,
+    INITIAL_SQUARES,
+    PLAYER_COLOURS,
+    SAFE_SQUARES,
+    START_SQUARES,
+    _colour_index,
+    _distance,
+    _move_text,
+    _piece_index,
+    action_parts,
+    make_action,
+    skip_action,
+)
 from qsearch.games.parcheckers_text import (
     COLOUR_NAMES,
     COLOURS,
@@ -52,92 +67,22 @@ from qsearch.games.parcheckers_text import (
     value_code,
 )
 
-from qsearch.core.bits cimport multiply_shift_below, splitmix_next
 from qsearch.games._game cimport TERMINAL, Game
+from qsearch.games.parcheckers_moves cimport (PCTables, PCZobrist, fill_parcheckers_tables,
+                                              fill_parcheckers_zobrist, pc_apply, pc_key,
+                                              pc_moves_for, pc_player_won, pc_random_game,
+                                              pc_revert, pc_squares)
 
 # ------------------------------------------------------------------------- constants
-SAFE_SQUARES = (4, 13, 17, 21, 30, 34, 38, 47, 51, 55, 64, 68)
-START_SQUARES = (4, 21, 38, 55)
-FINAL_SQUARES = (68, 17, 34, 51)
-INITIAL_SQUARES = ((4, 13), (21, 30), (38, 47), (55, 64))
-PLAYER_COLOURS = ((0, 3), (1, 2))      # main colour first
-BOUNCE_LIMIT = 30                      # the 31st bounce of one colour loses the game
-FULL_HAND = 0x3F
+FULL_HAND = PC_FULL_HAND
 
-cdef int START[4]
-cdef int FINAL[4]
-cdef int OWNER[4]                       # player of each colour
-cdef int PARTNER[4]
-cdef int MAIN[2]
-cdef int SQUARES[8]                     # squares moved by each value code (6: 12 or 14)
-cdef bint SAFE[PC_LOCS]
-cdef unsigned long long ZOBRIST_PIECE[8][PC_LOCS]
-cdef unsigned long long ZOBRIST_HAND[2][64]
-cdef unsigned long long ZOBRIST_BONUS[8]
-cdef unsigned long long ZOBRIST_COLOUR[4]
-cdef unsigned long long ZOBRIST_REMEMBER6
-cdef unsigned long long ZOBRIST_BOUNCES[4][256]
-
-START[:] = [4, 21, 38, 55]
-FINAL[:] = [68, 17, 34, 51]
-OWNER[:] = [0, 1, 1, 0]
-PARTNER[:] = [3, 2, 1, 0]
-MAIN[:] = [0, 1]
-SQUARES[:] = [2, 4, 8, 10, 12, 1, 20, 40]
-
-
-cdef void _init_tables() noexcept:
-    cdef unsigned long long seed = 2425
-    cdef int i, j
-    for i in range(PC_LOCS):
-        SAFE[i] = False
-    for i in SAFE_SQUARES:
-        SAFE[i] = True
-    for i in range(8):
-        for j in range(PC_LOCS):
-            ZOBRIST_PIECE[i][j] = splitmix_next(&seed)
-        ZOBRIST_BONUS[i] = splitmix_next(&seed) if i >= PC_BONUS10 else 0
-    for i in range(2):
-        for j in range(64):
-            ZOBRIST_HAND[i][j] = splitmix_next(&seed)
-    for i in range(4):
-        ZOBRIST_COLOUR[i] = splitmix_next(&seed)
-        for j in range(256):
-            ZOBRIST_BOUNCES[i][j] = splitmix_next(&seed) if j else 0
-    global ZOBRIST_REMEMBER6
-    ZOBRIST_REMEMBER6 = splitmix_next(&seed)
-
-
-_init_tables()
-
-
-cdef inline int PLAYER_COLOURS_C(int player, int k) noexcept nogil:
-    """Colour ``k`` (0 main, 1 partner) of ``player``."""
-    return MAIN[player] if k == 0 else PARTNER[MAIN[player]]
+cdef PCTables T                         # the board's tables (parcheckers_moves.pxd)
+fill_parcheckers_tables(&T, SAFE_SQUARES)
+cdef PCZobrist Z                        # the position key's random numbers
+fill_parcheckers_zobrist(&Z)
 
 _ACTION_RE = re.compile(r"^\s*([YBRGybrg])\s+(-9999|skip|SKIP|Skip|[01])\s+(\S+)\s*$")
 _SKIP_RE = re.compile(r"^\s*(?:skip|SKIP|Skip)\s+(\S+)\s*$")
-
-
-def make_action(colour, piece, value) -> int:
-    """The action moving piece ``piece`` (0 or 1) of ``colour`` (``"Y"``, ``"B"``, ``"R"``,
-    ``"G"``) with ``value`` (``"5"``, ``"YY"``, ``"20"``...)."""
-    return 9 * value_code(value) + 2 * _colour_index(colour) + _piece_index(piece)
-
-
-def skip_action(value) -> int:
-    """The action SKIP_TURN with ``value``."""
-    return 9 * value_code(value) + PC_SKIP
-
-
-def action_parts(int action) -> tuple:
-    """``(colour letter or None for a skip, piece id or SKIP_TURN, value string)``."""
-    if not 0 <= action < PC_ACTIONS:
-        raise ValueError(f"ParCheckers actions are 0..71, not {action}")
-    code, slot = divmod(action, 9)
-    if slot == PC_SKIP:
-        return None, SKIP_TURN, VALUE_NAMES[code]
-    return COLOURS[slot >> 1], slot & 1, VALUE_NAMES[code]
 
 
 # ------------------------------------------------------------------------- the game
@@ -197,217 +142,35 @@ cdef class ParCheckers(Game):
         return 0
 
     # ------------------------------------------------------------ rules (C level)
-    cdef int squares(self, int slot, int code) noexcept nogil:
-        """Squares moved by value ``code`` for the piece in ``slot`` (6: 12, or 14 when the
-        piece's colour has no piece at home)."""
-        cdef int c = slot >> 1
-        if code == 4 and self.cnt[c][PC_HOME] == 0:
-            return 14
-        return SQUARES[code]
-
-    cdef int destination(self, int slot, int squares, bint* bounced) noexcept nogil:
-        """Where the piece in ``slot`` lands after ``squares`` (not from home)."""
-        cdef int c = slot >> 1
-        cdef int p = self.pos[slot]
-        cdef int f = FINAL[c]
-        cdef int count, d
-        bounced[0] = False
-        if p <= PC_TRACK:
-            d = f - p
-            if d < 0:
-                d += PC_TRACK
-            if squares <= d:
-                return 1 + (p + squares - 1) % PC_TRACK
-            count = squares - d
-        else:
-            count = p - PC_TRACK + squares
-        if count <= 7:
-            return PC_TRACK + count
-        if count == 8:
-            return PC_GOAL
-        bounced[0] = True
-        d = 16 - count
-        if d > 0:
-            return PC_TRACK + d
-        d = f + d                      # back out onto the track, before the final square
-        while d <= 0:
-            d += PC_TRACK
-        return d
-
-    cdef bint legal_piece(self, int slot, int code) noexcept nogil:
-        """Can the piece in ``slot`` move with value ``code`` (the value is available)?"""
-        cdef int c = slot >> 1
-        cdef int p = self.pos[slot]
-        cdef int dest, target, i, x, k, loc
-        cdef bint bounced, walls
-        if p == PC_GOAL:
-            return False
-        if p == PC_HOME:
-            if code != 3:
-                return False
-            dest = START[c]
-            return (self.cnt[0][dest] + self.cnt[1][dest] + self.cnt[2][dest]
-                    + self.cnt[3][dest]) < 2
-        dest = self.destination(slot, self.squares(slot, code), &bounced)
-        if dest != PC_GOAL and dest != p:
-            if dest <= PC_TRACK:
-                if (self.cnt[0][dest] + self.cnt[1][dest] + self.cnt[2][dest]
-                        + self.cnt[3][dest]) >= 2:
-                    return False
-            elif self.cnt[c][dest] >= 2:
-                return False
-        if p <= PC_TRACK:
-            # Walls of other colours (the partner's too) on every square passed, the
-            # destination included; up to the final square when entering the corridor.
-            target = dest if dest <= PC_TRACK else FINAL[c]
-            if target != p:
-                i = p
-                while True:
-                    i = i % PC_TRACK + 1
-                    for x in range(4):
-                        if x != c and self.cnt[x][i] == 2:
-                            return False
-                    if i == target:
-                        break
-        if code == 4:
-            # A 6 while the player has a wall: only a piece of one of its own colour's walls.
-            walls = False
-            for k in range(4):
-                x = PLAYER_COLOURS_C(OWNER[c], k >> 1)
-                loc = self.pos[2 * x + (k & 1)]
-                if loc != PC_HOME and loc != PC_GOAL and self.cnt[x][loc] == 2:
-                    walls = True
-                    break
-            if walls and self.cnt[c][p] != 2:
-                return False
-        return True
-
-    cdef int moves_for(self, int code, int* out) noexcept nogil:
-        """The children of one value, in the simulator's order; SKIP if none can move."""
-        cdef int player = OWNER[self.colour]
-        cdef int n = 0, k, slot
-        for k in range(4):
-            slot = 2 * PLAYER_COLOURS_C(player, k >> 1) + (k & 1)
-            if self.legal_piece(slot, code):
-                out[n] = 9 * code + slot
-                n += 1
-        if n == 0:
-            out[0] = 9 * code + PC_SKIP
-            n = 1
-        return n
-
     cdef int legal_moves(self, int* out) noexcept:
         cdef int n = 0, v
         cdef int mask
         if self.winner >= 0:
             return 0
         if self.bonus:
-            return self.moves_for(self.bonus, out)
-        mask = self.hand[OWNER[self.colour]]
+            return pc_moves_for(self, &T, self.bonus, out)
+        mask = self.hand[T.owner[self.colour]]
         for v in range(5, -1, -1):
             if mask & (1 << v):
-                n += self.moves_for(v, out + n)
+                n += pc_moves_for(self, &T, v, out + n)
         return n
 
-    cdef void put(self, int slot, int loc) noexcept nogil:
-        cdef int c = slot >> 1
-        self.cnt[c][self.pos[slot]] -= 1
-        self.pos[slot] = loc
-        self.cnt[c][loc] += 1
-
-    cdef bint player_won(self, int player) noexcept nogil:
-        cdef int a = MAIN[player], b = PARTNER[MAIN[player]]
-        return self.cnt[a][PC_GOAL] == 2 and self.cnt[b][PC_GOAL] == 2
-
     cdef void make(self, int move) noexcept:
-        cdef int code = move // 9, slot = move % 9
-        cdef int player = OWNER[self.colour]
-        cdef int c, p, dest, x, victim = -1
-        cdef bint bounced = False
-        cdef PCUndo* rec
         if self.sp >= self.cap:
             try:
                 self.reserve(self.sp + 1)
             except MemoryError:
                 self.dropped += 1          # never half-apply a move: unmake will skip it
                 return
-        rec = &self.stack[self.sp]
+        pc_apply(self, &T, &self.stack[self.sp], move)
         self.sp += 1
-        rec.move = move
-        rec.captured = -1
-        rec.hand = self.hand[player]
-        rec.bonus = self.bonus
-        rec.colour = self.colour
-        rec.remember6 = self.remember6
-        rec.flags = self.flags
-        rec.winner = self.winner
-        self.flags = 0
-        if slot != PC_SKIP:
-            c = slot >> 1
-            p = self.pos[slot]
-            rec.origin = p
-            if p == PC_HOME:
-                dest = START[c]
-            else:
-                dest = self.destination(slot, self.squares(slot, code), &bounced)
-            if dest <= PC_TRACK and not SAFE[dest]:
-                for x in range(8):
-                    if (x >> 1) != c and self.pos[x] == dest:
-                        victim = x
-                        break
-            self.put(slot, dest)
-            if victim >= 0:
-                self.put(victim, PC_HOME)
-                rec.captured = victim
-                self.flags |= 1
-            if bounced:
-                self.flags |= 4
-                self.bounces[c] += 1
-                if self.bounces[c] > BOUNCE_LIMIT:
-                    self.winner = 1 - player
-            if dest == PC_GOAL and self.player_won(player):
-                self.winner = player
-            if dest == PC_GOAL and self.winner < 0:
-                self.flags |= 2
-        self.remember6 = code == 4 or (self.remember6 and code >= PC_BONUS10)
-        if code >= PC_BONUS10:
-            self.bonus = 0
-        else:
-            self.hand[player] &= ~(1 << code)
-            if self.hand[player] == 0:
-                self.hand[player] = FULL_HAND
-        if self.flags & 1:
-            self.bonus = PC_BONUS20
-        elif self.flags & 2:
-            self.bonus = PC_BONUS10
-        if not (self.flags & 3) and not self.remember6:
-            self.colour = (self.colour + 1) & 3
-        self.turn += 1
 
     cdef void unmake(self, int move) noexcept:
-        cdef PCUndo* rec
-        cdef int slot, c, dest
         if self.dropped > 0:
             self.dropped -= 1
             return
         self.sp -= 1
-        rec = &self.stack[self.sp]
-        slot = rec.move % 9
-        if slot != PC_SKIP:
-            c = slot >> 1
-            dest = self.pos[slot]
-            if self.flags & 4:
-                self.bounces[c] -= 1
-            self.put(slot, rec.origin)
-            if rec.captured >= 0:
-                self.put(rec.captured, dest)
-        self.colour = rec.colour
-        self.hand[OWNER[self.colour]] = rec.hand
-        self.bonus = rec.bonus
-        self.remember6 = rec.remember6
-        self.flags = rec.flags
-        self.winner = rec.winner
-        self.turn -= 1
+        pc_revert(self, &T, &self.stack[self.sp])
 
     cdef bint terminal(self) noexcept:
         return self.winner >= 0
@@ -420,20 +183,10 @@ cdef class ParCheckers(Game):
     cdef int to_move(self) noexcept:
         if self.winner >= 0:
             return TERMINAL
-        return OWNER[self.colour]
+        return T.owner[self.colour]
 
     cdef unsigned long long key(self) noexcept:
-        cdef unsigned long long k = 0
-        cdef int i
-        for i in range(8):
-            k ^= ZOBRIST_PIECE[i][self.pos[i]]
-        for i in range(4):
-            k ^= ZOBRIST_BOUNCES[i][self.bounces[i]]
-        k ^= ZOBRIST_HAND[0][self.hand[0]] ^ ZOBRIST_HAND[1][self.hand[1]]
-        k ^= ZOBRIST_BONUS[self.bonus] ^ ZOBRIST_COLOUR[self.colour]
-        if self.remember6:
-            k ^= ZOBRIST_REMEMBER6
-        return k
+        return pc_key(self, &Z)
 
     cdef void copy_into(self, ParCheckers c) noexcept:
         c.pos = self.pos
@@ -519,10 +272,10 @@ cdef class ParCheckers(Game):
             raise IllegalMoveError(f"action {a} is not a ParCheckers action (0..71); "
                                    f"{self._legal_text()}")
         code, slot = divmod(a, 9)
-        player = OWNER[self.colour]
+        player = T.owner[self.colour]
         text = self.action_to_string(a)
         colours = " and ".join(COLOUR_NAMES[x] for x in PLAYER_COLOURS[player])
-        if slot != PC_SKIP and OWNER[slot >> 1] != player:
+        if slot != PC_SKIP and T.owner[slot >> 1] != player:
             why = f"player {player} moves {colours} pieces"
         elif self.bonus and code != self.bonus:
             why = f"a bonus of {VALUE_NAMES[self.bonus]} is pending and must be played first"
@@ -586,7 +339,7 @@ cdef class ParCheckers(Game):
             return []
         if self.bonus:
             return [VALUE_NAMES[self.bonus]]
-        return self.hand_values(OWNER[self.colour])
+        return self.hand_values(T.owner[self.colour])
 
     def movable_pieces(self, value) -> list:
         """``[(colour letter, id), ...]`` that can move with ``value`` (``getAvailablePieces``),
@@ -596,7 +349,7 @@ cdef class ParCheckers(Game):
         code = value_code(value)
         if self.winner >= 0 or VALUE_NAMES[code] not in self.available_values():
             return []
-        n = self.moves_for(code, out)
+        n = pc_moves_for(self, &T, code, out)
         return [(COLOURS[(out[i] % 9) >> 1], (out[i] % 9) & 1)
                 for i in range(n) if out[i] % 9 != PC_SKIP]
 
@@ -629,7 +382,7 @@ cdef class ParCheckers(Game):
     def is_safe_piece(self, colour, int piece) -> bool:
         """The piece stands on a safe track square (``isSafePiece``)."""
         c = _colour_index(colour)
-        return bool(SAFE[self.pos[2 * c + _piece_index(piece)]])
+        return bool(T.safe[self.pos[2 * c + _piece_index(piece)]])
 
     def move_info(self, action) -> dict:
         """What ``action`` does here: piece, from, to, squares, capture, goal, bounce.
@@ -644,7 +397,7 @@ cdef class ParCheckers(Game):
         if slot != PC_SKIP:
             info.update(piece=(COLOURS[slot >> 1], slot & 1), origin=self.pos[slot],
                         destination=child.pos[slot],
-                        squares=self.squares(slot, code) if self.pos[slot] else 0)
+                        squares=pc_squares(self, &T, slot, code) if self.pos[slot] else 0)
         info.update(capture=child.is_eating_move(), goal=child.is_goal_move(),
                     bounce=child.is_bounce_move(), winner=child.winner_player())
         return info
@@ -693,7 +446,7 @@ cdef class ParCheckers(Game):
         self.remember6 = bool(remember6)
         self.winner = -1
         for i in range(2):
-            if self.player_won(i):
+            if pc_player_won(self, &T, i):
                 self.winner = i
         self.sp = 0
         self.dropped = 0
@@ -765,81 +518,18 @@ cdef class ParCheckers(Game):
         cdef int[::1] l_view = lengths
         cdef long long[::1] c_view = children
         cdef ParCheckers g = ParCheckers()
-        cdef int buf[32]
-        cdef int values[8]
-        cdef int n, nv, i, v, code, moves, mask, lo, hi
         cdef long long total
         cdef long game
         cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1
         g.reserve(max_moves + 1)
         for game in range(games):
             g._reset()
-            moves = 0
             total = 0
-            while g.winner < 0 and moves < max_moves:
-                n = g.legal_moves(buf)
-                total += n
-                # Children are grouped by value: draw a value, then one of its children.
-                nv = 0
-                if g.bonus:
-                    values[0] = g.bonus
-                    nv = 1
-                else:
-                    mask = g.hand[OWNER[g.colour]]
-                    for v in range(6):
-                        if mask & (1 << v):
-                            values[nv] = v
-                            nv += 1
-                code = values[multiply_shift_below(splitmix_next(&rng), nv)]
-                lo = 0
-                while buf[lo] // 9 != code:
-                    lo += 1
-                hi = lo
-                while hi < n and buf[hi] // 9 == code:
-                    hi += 1
-                i = lo + <int>multiply_shift_below(splitmix_next(&rng), hi - lo)
-                g.make(buf[i])
-                moves += 1
+            l_view[game] = pc_random_game(g, &T, &rng, max_moves, &total)
             g.sp = 0
             w_view[game] = g.winner
-            l_view[game] = moves
             c_view[game] = total
         return winners, lengths, children
-
-
-def _colour_index(colour) -> int:
-    if isinstance(colour, str) and colour.upper() in COLOURS:
-        return COLOURS.index(colour.upper())
-    if isinstance(colour, str) and colour.lower() in COLOUR_NAMES:
-        return COLOUR_NAMES.index(colour.lower())
-    if isinstance(colour, int) and not isinstance(colour, bool) and 0 <= colour < 4:
-        return colour
-    raise ValueError(f"{colour!r} is not a colour: Y, B, R, G (or 0..3)")
-
-
-def _piece_index(piece) -> int:
-    if isinstance(piece, bool) or piece not in (0, 1):
-        raise ValueError(f"pieces are numbered 0 and 1, not {piece!r}")
-    return int(piece)
-
-
-def _distance(int c, int loc) -> int:
-    if loc == PC_HOME:
-        return 74
-    if loc == PC_GOAL:
-        return 0
-    if loc > PC_TRACK:
-        return 8 - (loc - PC_TRACK)
-    if loc > FINAL[c]:
-        return 68 - loc + FINAL[c] + 8
-    return FINAL[c] - loc + 8
-
-
-def _move_text(int action) -> str:
-    code, slot = divmod(action, 9)
-    if slot == PC_SKIP:
-        return f"SKIP {VALUE_NAMES[code]}"
-    return f"{COLOURS[slot >> 1]} {slot & 1} {VALUE_NAMES[code]}"
 
 
 def _replays(ParCheckers s) -> bool:
@@ -869,3 +559,10 @@ def _replay_ok(history, ParCheckers target) -> bool:
     except IllegalMoveError:
         return False
     return r.position_key() == target.position_key() and (<ParCheckers>r).turn == target.turn
+
+
+__all__ = [
+    "BOUNCE_LIMIT", "COLOURS", "COLOUR_NAMES", "FINAL_SQUARES", "FULL_HAND", "INITIAL_SQUARES",
+    "PLAYER_COLOURS", "ParCheckers", "SAFE_SQUARES", "SKIP_TURN", "START_SQUARES", "VALUE_NAMES",
+    "action_parts", "make_action", "skip_action",
+]
