@@ -5,7 +5,8 @@
 #   bash scripts/install.sh test      -> pytest, nbval, OpenSpiel, linters and what the lessons
 #                                        import (what CI runs: no JupyterLab, no Voila)
 #   bash scripts/install.sh dev       -> both, plus what rebuilding in place needs
-# Run again after a pull: it rebuilds only if a .pyx/.pxd, setup.py or pyproject.toml changed.
+# Run again after a pull: it rebuilds only if a .pyx/.pxd, setup.py or the Python version
+# changed, and installs the extra's dependencies again only if their list in pyproject.toml did.
 set -euo pipefail
 extra="${1:-lessons}"
 case "$extra" in lessons|test|dev) ;; *) echo "usage: $0 lessons|test|dev" >&2; exit 2 ;; esac
