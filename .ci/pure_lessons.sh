@@ -23,7 +23,7 @@ tar --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.so' --excl
     --exclude=__pycache__ --exclude=./_site --exclude=node_modules -cf - . | tar -xf - -C "$work/src"
 python3 -m venv "$work/venv"
 env CC=false CXX=false LDSHARED=false "$work/venv/bin/pip" install -q --no-compile \
-  "$work/src[lessons]" "pytest>=7" "nbval>=0.11"
+  "$work/src[lessons]" "pytest>=7" "nbval>=0.11" "pytest-xdist>=3.5"
 echo "   installed in $((SECONDS - start)) s"
 
 paths=()
@@ -65,5 +65,7 @@ print(" ".join(kept))
 PY
 )"
 echo "   nbval options: ${nbval_opts[*]}"
-"$work/venv/bin/python" -m pytest -p no:cacheprovider -q "${nbval_opts[@]}" "${paths[@]}"
+# one lesson per core at a time (each lesson's cells share a kernel: --dist loadfile)
+"$work/venv/bin/python" -m pytest -p no:cacheprovider -q -n auto --dist loadfile \
+  "${nbval_opts[@]}" "${paths[@]}"
 echo "pure lessons passed: install $((t_nbval - start)) s, nbval $((SECONDS - t_nbval)) s"
