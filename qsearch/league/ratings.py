@@ -43,7 +43,7 @@ class GameResult:
     score: float
 
 
-Game = GameResult   # deprecated: the name this result had (notebook 11 still imports it)
+Game = GameResult   # deprecated: the name this result had
 
 
 def points_matrix(ids, games) -> np.ndarray:

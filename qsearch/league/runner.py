@@ -434,6 +434,20 @@ def _bar(total: int, what: str):
     return tqdm(total=total, unit="game", desc=f"league {what}")
 
 
+def _elo_position(rounds: dict, record: dict) -> tuple:
+    """Where a record's game comes in the sequential Elo: game number, round, pair."""
+    return (record["g"], rounds[(record["a"], record["b"])], record["a"], record["b"])
+
+
+def elo_ordered_games(ids, records) -> list[GameResult]:
+    """The rated games of ``records`` (double forfeits left out) in the order the league's
+    sequential Elo reads them, the order :func:`summarise` gives the leaderboard's Elo."""
+    rounds = round_order(list(ids))
+    rated = sorted((r for r in records if r["score_a"] is not None),
+                   key=lambda r: _elo_position(rounds, r))
+    return [GameResult(r["a"], r["b"], r["score_a"]) for r in rated]
+
+
 def summarise(game: GameSpec, specs, records, settings: dict, *, samples: int = 1000,
               prior: float = PRIOR, seed: int = 0) -> LeagueResult:
     """Ratings and standings of ``records`` (double forfeits are not rated)."""
@@ -441,7 +455,7 @@ def summarise(game: GameSpec, specs, records, settings: dict, *, samples: int = 
     rounds = round_order(ids)
     counted = [(r, GameResult(r["a"], r["b"], r["score_a"])) for r in records
                if r["score_a"] is not None]
-    order = {id(g): (r["g"], rounds[(r["a"], r["b"])], r["a"], r["b"]) for r, g in counted}
+    order = {id(g): _elo_position(rounds, r) for r, g in counted}
     ratings = rate(ids, [g for _, g in counted], prior=prior, samples=samples, seed=seed,
                    order=lambda g: order[id(g)])
     rows = leaderboard.standings(specs, records, ratings)
