@@ -42,8 +42,10 @@ LANGUAGE_CELL_ID = "qsearch-language"
 LANGUAGE_CELL = {
     "cell_type": "code", "execution_count": None, "id": LANGUAGE_CELL_ID,
     "metadata": {"tags": ["language"]}, "outputs": [],
-    "source": ["import qsearch\n", "\n", "qsearch.set_language(\"es\")   # los widgets y "
-               "mensajes de qsearch, en español"],
+    "source": ["import qsearch\n", "\n",
+               "# los textos de qsearch en español donde ya están traducidos (hoy, la\n",
+               "# clasificación de la liga; los widgets y las salidas siguen en inglés)\n",
+               "_ = qsearch.set_language(\"es\")"],
 }
 HEADER = {
     "Project-Id-Version": "qsearch lessons",
