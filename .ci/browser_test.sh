@@ -1,18 +1,21 @@
 #!/usr/bin/env bash
 # Real-browser tests of the lessons' widgets (notebook 01's stepper, the play widgets, notebook
-# 01 in Voila): installs Debian's Chromium and Playwright (its Python API only: never
-# `playwright install`), then runs tests/browser with QSEARCH_BROWSER_TESTS=1.
+# 01 in Voila) and of the JupyterLite site (Run All on every lesson of lite/lessons.txt,
+# offline): installs Debian's Chromium, Node.js and npm (the site's Pyodide) and Playwright
+# (its Python API only: never `playwright install`), then runs tests/browser with
+# QSEARCH_BROWSER_TESTS=1.
 # Run from the repository root, in the environment where qsearch is installed ($PYTHON, or
 # the first python on PATH); the notebooks' kernels import this checkout's qsearch.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python}"
 
-if ! command -v chromium >/dev/null 2>&1; then
+start=$(date +%s)
+if ! command -v chromium >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
     SUDO=""
     if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
     $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq chromium
+    $SUDO apt-get install -y -qq chromium nodejs npm
 fi
 "$PYTHON" -m pip install -q playwright jupyterlab ipywidgets graphviz voila
 command -v dot >/dev/null 2>&1 || { echo "Graphviz's dot is needed (apt-get install graphviz)"; exit 1; }
@@ -21,3 +24,4 @@ export QSEARCH_BROWSER_TESTS=1
 export QSEARCH_CHROMIUM="${QSEARCH_CHROMIUM:-$(command -v chromium)}"
 "$PYTHON" -m pytest tests/browser \
     -v -s -p no:cacheprovider
+echo "browser tests finished in $(( $(date +%s) - start )) s"

@@ -8,8 +8,10 @@
   at those local wheels (with their own sha256: the index's builds are not byte-identical to
   Pyodide's) and at Pyodide's CDN for every other package (numpy, matplotlib, ...), so the
   site boots offline and still loads the rest when online.
-* ``contents OUT NOTEBOOK...``: copies of the lessons for the site, each opening with a cell
-  that installs qsearch and the pure wheels it draws with (the site's own copies).
+* ``contents OUT LESSONS NOTEBOOK_DIR``: copies of the lessons ``LESSONS`` names (a file such
+  as ``lite/lessons.txt``: a lesson a line, then the packages it needs beyond the usual ones)
+  for the site, each opening with a cell that installs qsearch and the pure wheels it draws
+  with (the site's own copies).
 """
 from __future__ import annotations
 
@@ -30,10 +32,15 @@ NPM_FILES = ("pyodide.mjs", "pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm",
              "python_stdlib.zip", "package.json")
 INSTALL_CELL = (
     "# Installs qsearch (pure Python) and what it draws with from this site's own wheels.\n"
-    "# numpy and matplotlib (the node-count plots) come from Pyodide's CDN: they need internet.\n"
-    "%pip install -q ipywidgets graphviz\n"
+    "# Everything works offline; plots are plain SVG drawings (matplotlib is not loaded).\n"
+    "%pip install -q ipywidgets graphviz{extra}\n"
     "%pip install -q --no-deps qsearch"
 )
+
+
+# The site's kernel (jupyterlite-pyodide-kernel's): a lesson naming it opens without asking
+# which kernel to start (its own "python3" is not on the site).
+KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 
 
 def normalize(name: str) -> str:
@@ -99,24 +106,42 @@ def pyodide_dist(npm_dir: Path, wheels: Path, out: Path) -> list[str]:
     return bundled
 
 
-def site_notebook(source: Path) -> dict:
-    """A lesson as the site shows it: the install cell first, the rest unchanged."""
+def read_lessons(path: Path) -> dict[str, list[str]]:
+    """``{lesson: [extra package, ...]}`` from a lessons file: a lesson's name a line (the
+    notebook without ``.ipynb``), then the packages it needs beyond the usual ones; ``#``
+    starts a comment line."""
+    lessons: dict[str, list[str]] = {}
+    for line in path.read_text().splitlines():
+        words = line.split()
+        if words and not words[0].startswith("#"):
+            if words[0] in lessons:
+                raise ValueError(f"{path}: {words[0]} is listed twice")
+            lessons[words[0]] = words[1:]
+    return lessons
+
+
+def site_notebook(source: Path, extra: list[str] = ()) -> dict:
+    """A lesson as the site shows it: the install cell first (installing ``extra`` too), the
+    Pyodide kernel named in its metadata, the rest unchanged."""
     notebook = json.loads(source.read_text())
+    text = INSTALL_CELL.format(extra="".join(f" {name}" for name in extra))
     cell = {"cell_type": "code", "execution_count": None, "id": "qsearch-lite-install",
             "metadata": {"tags": ["qsearch-lite-install"]}, "outputs": [],
-            "source": INSTALL_CELL.splitlines(keepends=True)}
+            "source": text.splitlines(keepends=True)}
     notebook["cells"].insert(0, cell)
+    notebook["metadata"]["kernelspec"] = KERNELSPEC
     return notebook
 
 
-def contents(out: Path, notebooks: list[Path]) -> None:
-    """Write the site's copies of ``notebooks`` into ``out``."""
+def contents(out: Path, notebooks: list[Path], extras: dict[str, list[str]] | None = None) -> None:
+    """Write the site's copies of ``notebooks`` into ``out``; ``extras`` maps a lesson's name
+    to the packages its install cell adds."""
     out.mkdir(parents=True, exist_ok=True)
     for source in notebooks:
         if source.suffix != ".ipynb":
             raise ValueError(f"not a notebook: {source}")
-        text = json.dumps(site_notebook(source), indent=1, ensure_ascii=False) + "\n"
-        (out / source.name).write_text(text)
+        notebook = site_notebook(source, (extras or {}).get(source.stem, []))
+        (out / source.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
 
 
 def main(argv: list[str]) -> int:
@@ -127,8 +152,8 @@ def main(argv: list[str]) -> int:
     for name in ("npm_dir", "wheels", "out"):
         dist.add_argument(name, type=Path)
     site = sub.add_parser("contents")
-    site.add_argument("out", type=Path)
-    site.add_argument("notebooks", type=Path, nargs="+")
+    for name in ("out", "lessons", "notebook_dir"):
+        site.add_argument(name, type=Path)
     args = parser.parse_args(argv)
     if args.command == "kernel-requirements":
         sys.stdout.write(kernel_requirements(args.lock))
@@ -136,7 +161,8 @@ def main(argv: list[str]) -> int:
         bundled = pyodide_dist(args.npm_dir, args.wheels, args.out)
         print(f"Pyodide in {args.out}: {len(bundled)} kernel wheels bundled, the rest from the CDN")
     else:
-        contents(args.out, args.notebooks)
+        lessons = read_lessons(args.lessons)
+        contents(args.out, [args.notebook_dir / f"{name}.ipynb" for name in lessons], lessons)
     return 0
 
 

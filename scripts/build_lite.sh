@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The JupyterLite site: notebooks 00, 01, 02 and 10 running in the browser (Pyodide), no
+# The JupyterLite site: the lessons of lite/lessons.txt running in the browser (Pyodide), no
 # install, no server. Builds _site/ (serve it from any static host, e.g. GitHub Pages):
 #   bash scripts/build_lite.sh            (python3 -m http.server -d _site to try it)
 # Everything the lessons need is bundled, so the site boots and runs them offline: Pyodide
@@ -16,8 +16,8 @@ root=$PWD
 if [ -z "${PYTHON:-}" ]; then
   if [ -x .venv/bin/python ]; then PYTHON=$root/.venv/bin/python; else PYTHON=python3; fi
 fi
-NOTEBOOKS="00_game_trees 01_minimax_and_alphabeta 02_tictactoe_minimax_alphabeta_pvs
-10_bring_your_own_game"
+# the packages some lessons need beyond the usual ones (lite/lessons.txt, after a lesson's name)
+EXTRA=$(grep -v '^#' lite/lessons.txt | awk '{for (i = 2; i <= NF; i++) print $i}' | sort -u)
 cache=$root/lite/.cache
 stage=$cache/stage
 out=$root/_site
@@ -49,15 +49,21 @@ quiet_pip "$PYTHON" -m pip download -q --no-deps --only-binary=:all: --implement
     -r "$stage/kernel.txt"
 python3 lite/prepare.py pyodide-dist "$npm_dir" "$stage/kernel-wheels" "$stage/static/pyodide"
 
-echo "== the site's wheels: qsearch (pure), ipywidgets, jupyterlab_widgets, comm, graphviz"
+echo "== the site's wheels: qsearch (pure), ipywidgets, jupyterlab_widgets, comm, graphviz," \
+    "and the lessons' extras:" $EXTRA
 PYTHON="$PYTHON" bash tests/pyodide/build_wheel.sh "$stage/wheels"
 quiet_pip "$PYTHON" -m pip download -q --no-deps --only-binary=:all: -d "$stage/wheels" \
     "ipywidgets==$(widgets_version ipywidgets)" "$labwidgets" \
     "comm==$(widgets_version comm)" "graphviz==$(widgets_version graphviz)"
+for name in $EXTRA; do          # a pure wheel, built from the source archive if PyPI has none
+  quiet_pip "$PYTHON" -m pip wheel -q --no-deps -w "$stage/wheels" "$name==$(widgets_version "$name")"
+done
+if ls "$stage/wheels"/*.whl | grep -v -- "-none-any.whl$"; then
+  echo "the site's wheels must be pure (py3-none-any): the ones above are not" >&2; exit 1
+fi
 
 echo "== the lessons, each opening with its install cell"
-python3 lite/prepare.py contents "$stage/contents" \
-    $(for n in $NOTEBOOKS; do echo "notebooks/$n.ipynb"; done)
+python3 lite/prepare.py contents "$stage/contents" lite/lessons.txt notebooks
 cp lite/jupyter-lite.json "$stage/jupyter-lite.json"
 
 echo "== jupyter lite build -> _site/"

@@ -14,6 +14,10 @@ machine with no network:
   right values (computed here by a minimax of this test's own) pass;
 * no request left 127.0.0.1, and none failed.
 
+And every lesson of the site (``lite/lessons.txt``), offline, by JupyterLab's Run All: every
+code cell runs, in order, with no error output, no request leaves 127.0.0.1 and no output
+advises ``apt-get`` (the time each lesson took is printed).
+
 Screenshots go to ``tests/browser/artifacts/`` (the paths are printed).
 """
 from __future__ import annotations
@@ -25,6 +29,7 @@ import re
 import shutil
 import subprocess
 import threading
+import time
 from pathlib import Path
 
 import pytest
@@ -48,6 +53,9 @@ STEPPER_CELL = "stepper4 = AlphaBetaStepper(example3"     # example 4, in the le
 EXERCISE_TREES_CELL = "from qsearch.games.toytrees import random_tree"
 BOOT_TIMEOUT_MS = 180_000       # the kernel: Pyodide, then IPython from the site's wheels
 STEP_TIMEOUT_MS = 120_000
+RUN_ALL_TIMEOUT_MS = 1_500_000  # one lesson's Run All (pure Python in WebAssembly)
+SITE_LESSONS = [line.split()[0] for line in (REPO / "lite" / "lessons.txt").read_text()
+                .splitlines() if line.strip() and not line.startswith("#")]
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -82,6 +90,19 @@ def site():
     finally:
         server.shutdown()
         server.server_close()
+
+
+@pytest.fixture(scope="module")
+def offline_browser():
+    """Chromium with every host but 127.0.0.1 unresolvable."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 def minimax_values(tree) -> dict:
@@ -209,3 +230,115 @@ def drive_lesson(page, base: str) -> None:
     exercise.locator("button", has_text="Check").click()
     expect(grade).to_contain_text(f"All {len(values)} answers are right.")
     exercise.screenshot(path=str(ARTIFACTS / "lite_exercise.png"))
+
+
+# JupyterLab's application object, shown to the page only for this test (the site's own
+# settings do not expose it): the test asks it to Run All and reads the notebook's model.
+EXPOSE_APP = "exposeAppInBrowser"
+RUN_ALL = """() => {
+    window.qsearchRunAll = null;
+    window.jupyterapp.commands.execute("notebook:run-all-cells").then(
+        ok => { window.qsearchRunAll = {ok: ok}; },
+        error => { window.qsearchRunAll = {ok: false, error: String(error)}; });
+}"""
+KERNEL_IDLE = """() => window.jupyterapp?.shell.currentWidget?.sessionContext?.session?.kernel
+    ?.status === "idle" """
+# Done, or stopped: Run All has returned, a dialog asks something (the kernel died: "Select
+# Kernel"), or the kernel is dead.
+STOPPED = """() => window.qsearchRunAll !== null || document.querySelector(".jp-Dialog") !== null
+    || ["dead", "unknown"].includes(
+        window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status)"""
+PROGRESS = """() => {
+    const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    let ran = 0, running = -1;
+    for (let i = 0; i < cells.length; i++) {
+        const cell = cells.get(i);
+        if (cell.type !== "code") continue;
+        if (cell.executionState === "running") { running = i; break; }
+        ran += 1;
+    }
+    return {ran: ran, running: running,
+            dialog: document.querySelector(".jp-Dialog")?.innerText || null,
+            kernel: window.jupyterapp.shell.currentWidget.sessionContext.session?.kernel?.status};
+}"""
+CODE_CELLS = """() => {
+    const cells = window.jupyterapp.shell.currentWidget.content.model.cells;
+    const out = [];
+    for (let i = 0; i < cells.length; i++) {
+        const cell = cells.get(i);
+        if (cell.type !== "code") continue;
+        const outputs = [];
+        for (let k = 0; k < cell.outputs.length; k++) outputs.push(cell.outputs.get(k).toJSON());
+        out.push({index: i, count: cell.executionCount, outputs: outputs});
+    }
+    return out;
+}"""
+
+
+def expose_app(route) -> None:
+    """Serve the site's jupyter-lite.json with ``exposeAppInBrowser`` set."""
+    import json
+
+    response = route.fetch()
+    config = json.loads(response.text())
+    config.setdefault("jupyter-config-data", {})[EXPOSE_APP] = "true"
+    route.fulfill(response=response, body=json.dumps(config))
+
+
+def output_text(output: dict) -> str:
+    if output["output_type"] == "error":
+        return "\n".join(output.get("traceback") or [f"{output['ename']}: {output['evalue']}"])
+    if output["output_type"] == "stream":
+        text = output["text"]
+        return text if isinstance(text, str) else "".join(text)
+    data = output.get("data", {})
+    return "\n".join(str(v) for k, v in data.items() if k.startswith("text/"))
+
+
+def plain(text: str) -> str:
+    """``text`` without the terminal colours IPython puts in tracebacks."""
+    return re.sub(r"\x1b\[[0-9;]*m", "", text)
+
+
+@pytest.mark.parametrize("lesson", SITE_LESSONS)
+def test_run_all_offline(site, offline_browser, lesson):
+    page = offline_browser.new_page(viewport={"width": 1400, "height": 1000})
+    failed, console = [], []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text[:300]}"))
+    page.route("**/jupyter-lite.json", expose_app)
+    try:
+        page.goto(f"{site}/lab/index.html?path={lesson}.ipynb")
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                               timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
+        assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").inner_text()
+        start = time.monotonic()
+        page.evaluate(RUN_ALL)
+        page.wait_for_function(STOPPED, timeout=RUN_ALL_TIMEOUT_MS, polling=1000)
+        seconds = time.monotonic() - start
+        result = page.evaluate("() => window.qsearchRunAll")
+        progress = page.evaluate(PROGRESS)
+        cells = page.evaluate(CODE_CELLS)
+        assert result is not None, (f"Run All stopped at code cell {progress['ran']} "
+                                    f"(notebook cell {progress['running']}), kernel "
+                                    f"{progress['kernel']}, dialog {progress['dialog']!r}; "
+                                    f"the browser's last messages: {console[-15:]}")
+    except Exception:
+        shot = ARTIFACTS / f"lite_run_all_{lesson}.png"
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(shot))
+        print(f"\nscreenshot of the failure: {shot}")
+        raise
+    finally:
+        page.close()
+    print(f"\n{lesson}: Run All in {seconds:.0f} s, {len(cells)} code cells")
+    errors = [f"cell {c['index']}: {plain(output_text(o))[-1500:]}" for c in cells
+              for o in c["outputs"] if o["output_type"] == "error"]
+    assert errors == [], "\n\n".join(errors)
+    assert result.get("ok") is True, result
+    counts = [c["count"] for c in cells]
+    assert counts == list(range(1, len(cells) + 1)), f"not every cell ran, in order: {counts}"
+    advice = [c["index"] for c in cells for o in c["outputs"] if "apt-get" in output_text(o)]
+    assert advice == [], f"cells advising apt-get in the browser: {advice}"
+    assert failed == [], f"requests that failed (offline?): {failed}"
