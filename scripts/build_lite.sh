@@ -5,10 +5,11 @@
 # Everything the lessons need is bundled, so the site boots and runs them offline: Pyodide
 # itself (the npm package pinned in tests/pyodide), the kernel's packages (micropip, IPython,
 # jedi and their dependencies: pure wheels from the Python package index), qsearch's pure
-# wheel, ipywidgets, jupyterlab_widgets, comm and graphviz's Python package (trees are drawn
-# by qsearch's pure-Python layout: there is no `dot` in the browser). Only numpy and
-# matplotlib (the node-count plots) come from Pyodide's CDN, when the browser is online.
-# Needs: node and npm, python3 with venv; the versions of the widget packages are the ones
+# wheel, ipywidgets, jupyterlab_widgets, comm, graphviz's Python package (trees are drawn by
+# qsearch's pure-Python layout: there is no `dot` in the browser) and the lessons' extras
+# (lite/lessons.txt). Plots are qsearch's plain SVG charts: matplotlib and numpy, which only
+# Pyodide's CDN has, are used by no lesson on the site. lite/site_index.md becomes the site's
+# README.md. Needs: node and npm, python3 with venv; the versions of the packages are the ones
 # in the project's environment ($PYTHON, default .venv/bin/python).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -64,6 +65,7 @@ fi
 
 echo "== the lessons, each opening with its install cell"
 python3 lite/prepare.py contents "$stage/contents" lite/lessons.txt notebooks
+cp lite/site_index.md "$stage/contents/README.md"     # the lessons here and the ones left out
 cp lite/jupyter-lite.json "$stage/jupyter-lite.json"
 
 echo "== jupyter lite build -> _site/"
