@@ -9,9 +9,12 @@ exists and runs as readable Python (:mod:`qsearch._mode` says how).
 """
 from qsearch import _mode
 from qsearch.core.errors import IllegalMoveError
-from qsearch.i18n import get_language, set_language
 
 compiled: bool = _mode.choose()
+
+# After choose(): in pure-Python mode it forgets the qsearch modules imported so far, and the
+# language chosen must live in the i18n module every later import sees.
+from qsearch.i18n import get_language, set_language  # noqa: E402
 
 __version__ = "0.1.0"
 __all__ = ["IllegalMoveError", "__version__", "compiled", "get_language", "set_language"]
