@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import time
@@ -27,6 +28,24 @@ CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-back
 SERVER_START_TIMEOUT = 60       # seconds for JupyterLab to answer
 KERNEL_START_TIMEOUT = 60       # seconds for the notebook's kernel to start and connect
 STEP_TIMEOUT_MS = 60_000        # Playwright waits (kernel start, running every cell)
+
+
+def status_either(play, act) -> re.Pattern:
+    """The status line of headless twin ``play`` after ``act(play)``, with or without the
+    dropped-click note: the second click of a double click is dropped (and says so) when it
+    reaches the kernel just after the engine's answer, and is never sent when the browser
+    already shows the inputs disabled. Whitespace runs match any whitespace."""
+    act(play)
+    played, message, count = play.status_text, play.message, play.dropped_clicks
+    play._drop_click()
+    dropped = play.status_text
+    play.message, play.dropped_clicks = message, count      # the twin as it was
+    play._refresh()
+
+    def loose(text: str) -> str:
+        return r"\s+".join(map(re.escape, text.split()))
+
+    return re.compile(rf"^\s*(?:{loose(played)}|{loose(dropped)})\s*$")
 
 
 def free_port() -> int:
