@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from html import escape
 
+from qsearch.i18n import _
+
 CELL = 100                     # viewBox units per cell
 X_COLOR = "#1c71d8"            # tic-tac-toe: x (player 0)
 O_COLOR = "#c01c28"            # tic-tac-toe: o (player 1)
@@ -96,7 +98,8 @@ def tictactoe_svg(state, size: int = 150, *, highlight: Iterable[int] = (),
         elif labels:
             body.append(f'<text x="{cx}" y="{cy + 10}" text-anchor="middle" font-size="30" '
                         f'font-family="sans-serif" fill="#9a9996">{cell}</text>')
-    return _svg(side, side, size, body, f"tic-tac-toe {state.board_string()}")
+    return _svg(side, side, size, body,
+                _("tic-tac-toe {board}").format(board=state.board_string()))
 
 
 # --------------------------------------------------------------------------- Connect-4
@@ -160,7 +163,9 @@ def connect4_svg(state, size: int = 280, *, highlight_cells: Iterable[tuple[int,
             body.append(f'<text x="{col * CELL + CELL // 2}" y="{board_h + 38}" '
                         'text-anchor="middle" font-size="32" font-family="sans-serif" '
                         f'fill="#3d3846">{col + 1}</text>')
-    title = f"Connect-4 after {state.moves_string() or 'no moves'}"
+    moves = state.moves_string()
+    title = _("Connect-4 after {moves}").format(moves=moves) if moves else \
+        _("Connect-4 after no moves")
     return _svg(width, height, size, body, title)
 
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
+from qsearch.i18n import _
+
 W = 40                      # viewBox units per point
 H = 200                     # height of one half of the board
 COLORS = ("#241f31", "#f6f5f4")
@@ -54,22 +56,30 @@ def hypergammon_svg(state, size: int = 420, title: str | None = None) -> str:
         for j in range(counts[24]):
             cy = 20 + H + (W // 2 + j * W if player == 0 else -W // 2 - j * W)
             body.append(_checker(bar_x, cy, player))
-    info = f"off: x {p0[25]}, o {p1[25]}"
+    info = _("off: x {x}, o {o}").format(x=p0[25], o=p1[25])
     roll = state.dice_roll()
     if state.is_terminal():
         w = state.winner()
-        info += " · game over: " + ("draw" if w is None else f"{'xo'[w]} wins")
+        info += " · " + (_("game over: draw") if w is None else
+                         _("game over: {player} wins").format(player="xo"[w]))
     elif roll is None:
-        info += " · dice to roll"
+        info += " · " + _("dice to roll")
     else:
-        info += f" · {'xo'[state.current_player()]} to play {roll[0]}-{roll[1]}"
+        info += " · " + _("{player} to play {dice}").format(
+            player="xo"[state.current_player()], dice=f"{roll[0]}-{roll[1]}")
     body.append(f'<text x="{W // 2}" y="{2 * H + 54}" font-size="14" fill="#ffffff">'
                 f'{escape(info)}</text>')
-    body.append(_legend(width - 150, 2 * H + 49))
+    body.append(_legend(width - 150 - _legend_extra(), 2 * H + 49))
     height_px = round(size * height / width)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{size}" height="{height_px}" role="img">'
-            f"<title>{escape(title or 'hypergammon')}</title>" + "".join(body) + "</svg>")
+            f"<title>{escape(title or _('hypergammon'))}</title>" + "".join(body) + "</svg>")
+
+
+def _legend_extra() -> int:
+    """How much further left the legend starts when its words are longer than English's."""
+    first, second = _("x (dark)"), _("o (light)")
+    return max(76, len(first) * 7 + 12) - 76 + max(0, round((len(second) - 9) * 7.6))
 
 
 def _checker(cx: int, cy: int, player: int) -> str:
@@ -78,9 +88,12 @@ def _checker(cx: int, cy: int, player: int) -> str:
 
 
 def _legend(x: int, y: int) -> str:
-    """Which checkers are x and which o: "x (dark)  o (light)", each beside its checker."""
+    """Which checkers are x and which o: "x (dark)  o (light)", each beside its checker (a
+    longer first word in another language pushes the second along)."""
     parts = ['<g class="legend">']
-    for player, (dx, word) in enumerate(((0, "x (dark)"), (76, "o (light)"))):
+    first, second = _("x (dark)"), _("o (light)")
+    gap = max(76, len(first) * 7 + 12)
+    for player, (dx, word) in enumerate(((0, first), (gap, second))):
         parts.append(f'<circle cx="{x + dx + 7}" cy="{y}" r="7" fill="{COLORS[player]}" '
                      f'stroke="#5e5c64" stroke-width="1.5"/><text x="{x + dx + 18}" '
                      f'y="{y + 5}" font-size="14" fill="#ffffff">{word}</text>')

@@ -14,10 +14,12 @@ from __future__ import annotations
 
 import math
 
+from qsearch.i18n import _
+
 COLOURS = "YBRG"
 FILL = {"Y": "#f2c500", "B": "#2a6fdb", "R": "#d8342c", "G": "#2e9d48"}
 TINT = {"Y": "#fff2b3", "B": "#cfe0fb", "R": "#f8d0cd", "G": "#cfeed6"}
-NAMES = {"Y": "yellow", "B": "blue", "R": "red", "G": "green"}
+NAMES = {"Y": "yellow", "B": "blue", "R": "red", "G": "green"}   # English; drawn translated
 SAFE = {4, 13, 17, 21, 30, 34, 38, 47, 51, 55, 64, 68}
 START = {"Y": 4, "B": 21, "R": 38, "G": 55}
 FINAL = {"Y": 68, "B": 17, "R": 34, "G": 51}
@@ -53,7 +55,7 @@ def _home_point(colour: str) -> tuple[float, float]:
 
 
 def _piece(x: float, y: float, colour: str, ident: int, r: float = 11) -> str:
-    return (f'<g><title>{NAMES[colour]} {ident}</title>'
+    return (f'<g><title>{_(NAMES[colour])} {ident}</title>'
             f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r}" fill="{FILL[colour]}" stroke="#111" '
             f'stroke-width="2"/><text x="{x:.1f}" y="{y + 4.5:.1f}" font-size="13" '
             f'font-weight="bold" text-anchor="middle" fill="#111">{ident}</text></g>')
@@ -101,7 +103,7 @@ def parcheckers_svg(state, highlight=None) -> str:
                    f'fill="{TINT[colour]}" stroke="{FILL[colour]}" stroke-width="2"/>')
     out.append(f'<circle cx="{CX}" cy="{CY}" r="52" fill="#ffffff" stroke="#333" '
                f'stroke-width="2"/><text x="{CX}" y="{CY + 5}" font-size="14" '
-               f'text-anchor="middle" fill="#333">goal</text>')
+               f'text-anchor="middle" fill="#333">{_("goal")}</text>')
     spots: dict[tuple, list] = {}
     for colour in COLOURS:
         for ident in (0, 1):
@@ -133,23 +135,25 @@ def _panel(state, highlight) -> str:
     x0 = 760
     parts = [f'<text x="{x0}" y="40" font-size="20" font-weight="bold" fill="#222">'
              f'ParCheckers</text>',
-             f'<text x="{x0}" y="64" font-size="14" fill="#444">turn '
-             f'{state.turn_number()}</text>']
+             f'<text x="{x0}" y="64" font-size="14" fill="#444">'
+             f'{_("turn {number}").format(number=state.turn_number())}</text>']
     if state.is_terminal():
         parts.append(f'<text x="{x0}" y="92" font-size="17" font-weight="bold" fill="#222">'
-                     f'player {state.winner_player()} won</text>')
+                     f'{_("player {player} won").format(player=state.winner_player())}'
+                     '</text>')
     else:
         colour = state.current_colour()
-        parts.append(f'<text x="{x0}" y="92" font-size="17" fill="#222">to move: player '
-                     f'{state.current_player()}</text>'
+        to_move = _("to move: player {player}").format(player=state.current_player())
+        turn = _("{colour}'s turn").format(colour=_(NAMES[colour]))
+        parts.append(f'<text x="{x0}" y="92" font-size="17" fill="#222">{to_move}</text>'
                      f'<rect x="{x0}" y="102" width="16" height="16" fill="{FILL[colour]}"/>'
                      f'<text x="{x0 + 22}" y="115" font-size="14" fill="#222">'
-                     f'{NAMES[colour]}\'s turn</text>')
+                     f'{turn}</text>')
     y = 150
     bonus = state.pending_bonus()
     for player, colours in ((0, "YG"), (1, "BR")):
         parts.append(f'<text x="{x0}" y="{y}" font-size="15" font-weight="bold" fill="#222">'
-                     f'player {player}</text>')
+                     f'{_("player {player}").format(player=player)}</text>')
         for k, c in enumerate(colours):
             parts.append(f'<circle cx="{x0 + 90 + 22 * k}" cy="{y - 5}" r="8" '
                          f'fill="{FILL[c]}" stroke="#111"/>')
@@ -167,22 +171,22 @@ def _panel(state, highlight) -> str:
             parts.append(f'<rect x="{x0}" y="{y - 6}" width="120" height="28" rx="5" '
                          f'fill="#ffe08a" stroke="#b07800" stroke-width="2"/>'
                          f'<text x="{x0 + 60}" y="{y + 13}" font-size="14" text-anchor="middle" '
-                         f'fill="#111">bonus {bonus} to play</text>')
+                         f'fill="#111">{_("bonus {bonus} to play").format(bonus=bonus)}</text>')
             y += 30
         y += 22
-    flags = [name for name, on in (("capture", state.is_eating_move()),
-                                   ("goal", state.is_goal_move()),
-                                   ("bounce", state.is_bounce_move())) if on]
+    flags = [name for name, on in ((_("capture"), state.is_eating_move()),
+                                   (_("goal"), state.is_goal_move()),
+                                   (_("bounce"), state.is_bounce_move())) if on]
     if highlight is not None:          # one line: the move, and what it did
         what = f" ({', '.join(flags)})" if flags else ""
-        parts.append(f'<text x="{x0}" y="{y}" font-size="14" fill="#333">last move: '
-                     f'{state.action_to_string(highlight)}{what}</text>')
+        last = _("last move: {move}").format(move=state.action_to_string(highlight))
+        parts.append(f'<text x="{x0}" y="{y}" font-size="14" fill="#333">{last}{what}</text>')
     parts.append(_legend(x0, 560))
     return "".join(parts)
 
 
 # The legend, in the rules' words (docs/parcheckers_rules.md): what the marks and the values
-# that are not plain die faces mean.
+# that are not plain die faces mean (English; drawn in the language in use).
 LEGEND = ("a value v moves 2v squares",
           "YY (yinyang): 1 square, the only odd move",
           "bonus 20 after a capture (40 squares),",
@@ -194,8 +198,8 @@ LEGEND = ("a value v moves 2v squares",
 def _legend(x0: int, y0: int) -> str:
     parts = [f'<g class="legend"><rect x="{x0}" y="{y0}" width="16" height="14" '
              f'fill="#c9c9c9" stroke="#555"/><text x="{x0 + 22}" y="{y0 + 12}" font-size="12" '
-             f'fill="#222">safe square</text>']
+             f'fill="#222">{_("safe square")}</text>']
     for k, line in enumerate(LEGEND):
         parts.append(f'<text x="{x0}" y="{y0 + 32 + 18 * k}" font-size="12" fill="#222">'
-                     f'{line}</text>')
+                     f'{_(line)}</text>')
     return "".join(parts) + "</g>"

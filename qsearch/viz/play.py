@@ -35,6 +35,7 @@ from qsearch.core.algorithm_names import IN_WIDGETS as ALGORITHM_NAMES
 from qsearch.core.errors import IllegalMoveError
 from qsearch.core.win_value import read_win, resolve_win_value
 from qsearch.games import Connect4, TicTacToe
+from qsearch.i18n import _, get_language
 from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg
 from qsearch.viz.lazy_widget import LazyWidget
@@ -44,11 +45,43 @@ THINKING_BADGE = ("<span class='qsearch-thinking' style='background:#ffe08a;padd
                   "border-radius:8px;font-weight:bold;margin-right:6px'>thinking…</span>")
 
 
+def thinking_badge(said: str | None = None) -> str:
+    """The "thinking…" sign (:data:`THINKING_BADGE`) in the language in use; ``said``: its
+    text instead (e.g. "agent 3 is thinking…")."""
+    return THINKING_BADGE.replace("thinking…", escape(_("thinking…") if said is None else said))
+
+
 def plural(n: int, word: str) -> str:
-    """``1 node``, ``2,431 nodes``, ``1 ply``, ``3 plies``."""
+    """``1 node``, ``2,431 nodes``, ``1 ply``, ``3 plies`` (English; :func:`counted` says it in
+    the language in use)."""
     if n == 1:
         return f"{n:,} {word}"
     return f"{n:,} {word[:-1]}ies" if word.endswith("y") else f"{n:,} {word}s"
+
+
+def grouped(n: int) -> str:
+    """``2,431`` in English, ``2.431`` in Spanish (where a comma marks decimals)."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if get_language() == "es" else text
+
+
+def counted(n: int, word: str) -> str:
+    """:func:`plural` in the language in use: ``2,431 nodes`` / ``2.431 nodos``. ``word``:
+    ``"node"``, ``"ply"``, ``"call"``, ``"iteration"`` or ``"visit"``."""
+    one = n == 1
+    if word == "node":
+        text = _("{n} node") if one else _("{n} nodes")
+    elif word == "ply":
+        text = _("{n} ply") if one else _("{n} plies")
+    elif word == "call":
+        text = _("{n} call") if one else _("{n} calls")
+    elif word == "iteration":
+        text = _("{n} iteration") if one else _("{n} iterations")
+    elif word == "visit":
+        text = _("{n} visit") if one else _("{n} visits")
+    else:
+        raise ValueError(f"counted: no words for {word!r}")
+    return text.format(n=grouped(n))
 
 
 def send_widget_updates_now() -> None:
@@ -66,9 +99,45 @@ def send_widget_updates_now() -> None:
 
 
 def number_text(x: float) -> str:
-    """``3``, ``-2.5``, ``0`` (never ``-0``)."""
+    """``3``, ``-2.5``, ``0`` (never ``-0``); ``-2,5`` in Spanish."""
     x = 0.0 if x == 0 else x
-    return f"{x:g}"
+    text = f"{x:g}"
+    return text.replace(".", ",") if get_language() == "es" else text
+
+
+def shown_error(error: Exception, shown: str) -> Exception:
+    """``error`` (its text stays English: programmers read it) carrying ``shown``, what a
+    widget's status line says about it in the language in use (see :func:`error_text`)."""
+    error.shown = shown
+    return error
+
+
+def error_text(error: Exception) -> str:
+    """What a status line says about ``error``: its ``shown`` text, else its own."""
+    return getattr(error, "shown", None) or str(error)
+
+
+def fixed(x: float, digits: int) -> str:
+    """``x`` with ``digits`` decimals: ``12.35``; ``12,35`` in Spanish."""
+    text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if get_language() == "es" else text
+
+
+def depth_text(depth: int | None) -> str:
+    """``depth 4``, or ``to the end`` for None, in the language in use."""
+    return _("to the end") if depth is None else _("depth {depth}").format(depth=depth)
+
+
+def win_text(value: str, who: str, margin: float, plies: int | None) -> str:
+    """``3 (the engine wins by 2 in 3 plies with best play)``: a proven win score ``value``
+    (already written) for ``who`` ("the engine wins", translated), by ``margin`` (said when
+    not 1), ``plies`` away (None: not said)."""
+    outcome = who
+    if margin != 1:
+        outcome += " " + _("by {margin}").format(margin=number_text(margin))
+    if plies is not None:
+        outcome += " " + _("in {plies}").format(plies=counted(plies, "ply"))
+    return _("{value} ({outcome} with best play)").format(value=value, outcome=outcome)
 
 
 class ThinkingGuard:
@@ -84,7 +153,8 @@ class ThinkingGuard:
 
     click_guard = 0.35          # seconds after the answer during which clicks are dropped
     # What the status line says about a dropped click: the student sees why nothing moved
-    # (a deliberate click just after the answer is told to click again).
+    # (a deliberate click just after the answer is told to click again). English; shown in
+    # the language in use (:meth:`_dropped_note`).
     dropped_text = ("Not played: that click came while the engine was moving (or just "
                     "after); click again if you meant it.")
 
@@ -116,8 +186,15 @@ class ThinkingGuard:
     def _drop_click(self) -> None:
         """A stale click: not played, and the status line says why (:attr:`dropped_text`)."""
         self.dropped_clicks += 1
-        self.message = self.dropped_text
+        self.message = self._dropped_note()
         self._refresh()
+
+    def _dropped_note(self) -> str:
+        """:attr:`dropped_text` in the language in use."""
+        if self.dropped_text == ThinkingGuard.dropped_text:
+            return _("Not played: that click came while the engine was moving (or just "
+                     "after); click again if you meant it.")
+        return _(self.dropped_text)
 
 
 class _Play(ThinkingGuard, LazyWidget):
@@ -146,7 +223,7 @@ class _Play(ThinkingGuard, LazyWidget):
         self.message = ""                # a note for the status line (e.g. an illegal click)
         self._init_guard()
         self.state = self.game_cls()
-        _ = self.widget                  # built at once: every move keeps its buttons in step
+        _built = self.widget             # built at once: every move keeps its buttons in step
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
@@ -227,7 +304,7 @@ class _Play(ThinkingGuard, LazyWidget):
         if not human_plies:
             return 0
         undone = len(history) - human_plies[-1]
-        for _ in range(undone):
+        for _step in range(undone):
             self.state.undo_action()
         self.last_result = None
         self.message = ""
@@ -237,23 +314,22 @@ class _Play(ThinkingGuard, LazyWidget):
     # ---------------------------------------------------------------- status text
     def _value_text(self, value: float) -> str:
         if math.isinf(value):                    # a win worth inf: no distance to tell
-            return "the engine wins" if value > 0 else "you win"
+            return _("the engine wins") if value > 0 else _("you win")
         found = None
         if abs(value) > self.win_value / 2:      # a proven result: say how far away it is
             found = read_win(abs(value), self.win_value, self.win_decay)
         if found is None:
             return number_text(value)
         margin, plies = found                    # the game's return and the plies to it
-        who = "the engine wins" if value > 0 else "you win"
-        by = "" if margin == 1 else f" by {number_text(margin)}"
-        within = "" if plies is None else f" in {plural(plies, 'ply')}"
-        return f"{number_text(value)} ({who}{by}{within} with best play)"
+        who = _("the engine wins") if value > 0 else _("you win")
+        return win_text(number_text(value), who, margin, plies)
 
     def _result_text(self) -> str:
         winner = self.state.winner_player()
         if winner is None:
-            return "Game over: a draw."
-        return "Game over: you win!" if winner == self.human else "Game over: the engine wins."
+            return _("Game over: a draw.")
+        return _("Game over: you win!") if winner == self.human else \
+            _("Game over: the engine wins.")
 
     @property
     def status_text(self) -> str:
@@ -262,9 +338,10 @@ class _Play(ThinkingGuard, LazyWidget):
         if self.state.is_terminal():
             parts.append(self._result_text())
         elif self.thinking or self.state.current_player() != self.human:
-            parts.append("The engine is thinking…")
+            parts.append(_("The engine is thinking…"))
         else:
-            parts.append(f"Your move: you play {self.colours[self.human]}.")
+            parts.append(_("Your move: you play {colour}.").format(
+                colour=_(self.colours[self.human])))
         return " ".join(parts)
 
     def engine_text(self) -> str:
@@ -272,9 +349,11 @@ class _Play(ThinkingGuard, LazyWidget):
         r = self.last_result
         if r is None:
             return ""
-        depth = "to the end" if r.depth is None else f"depth {r.depth}"
-        return (f"Engine ({r.algorithm}, {depth}) played {self.move_name(r.action)}: "
-                f"value {self._value_text(r.value)}, {plural(r.nodes, 'node')} searched.")
+        return _("Engine ({algorithm}, {depth}) played {move}: value {value}, {nodes} "
+                 "searched.").format(algorithm=r.algorithm, depth=depth_text(r.depth),
+                                     move=self.move_name(r.action),
+                                     value=self._value_text(r.value),
+                                     nodes=counted(r.nodes, "node"))
 
     def move_name(self, action: int) -> str:
         """The move as the board shows it."""
@@ -283,45 +362,46 @@ class _Play(ThinkingGuard, LazyWidget):
     def illegal_text(self, action: int) -> str:
         """Why a click on ``action`` is not played, in the board's words."""
         if self.state.is_terminal():
-            return "the game is over: press New game"
+            return _("the game is over: press New game")
         if self.state.current_player() != self.human:
-            return "it is the engine's turn"
-        return f"{self.move_name(action)} is not free"
+            return _("it is the engine's turn")
+        return _("{move} is not free").format(move=self.move_name(action))
 
     # -------------------------------------------------------------------- widget
     def _build_widget(self):
         # A Dropdown's value None means "nothing selected": "to the end" is 0 in the widget.
-        depth_labels = [("to the end" if d is None else str(d), d or 0)
+        depth_labels = [(_("to the end") if d is None else str(d), d or 0)
                         for d in self.depth_options]
         if self.depth not in self.depth_options:
             depth_labels.append((str(self.depth), self.depth or 0))
         self.depth_dropdown = widgets.Dropdown(options=depth_labels, value=self.depth or 0,
-                                               description="depth",
+                                               description=_("depth"),
                                                style={"description_width": "initial"},
                                                layout=widgets.Layout(width="160px"))
         self.algorithm_dropdown = widgets.Dropdown(options=list(ALGORITHM_NAMES),
                                                    value=self.algorithm,
-                                                   description="algorithm",
+                                                   description=_("algorithm"),
                                                    style={"description_width": "initial"},
                                                    layout=widgets.Layout(width="190px"))
         if self.algorithm not in ALGORITHM_NAMES:
             self.algorithm_dropdown.options = [*ALGORITHM_NAMES, self.algorithm]
             self.algorithm_dropdown.value = self.algorithm
         self.first_checkbox = widgets.Checkbox(value=not self.human_first,
-                                               description="engine opens", indent=False,
+                                               description=_("engine opens"),
+                                               indent=False,
                                                layout=widgets.Layout(width="auto"))
-        self.new_button = widgets.Button(description="New game", icon="refresh",
+        self.new_button = widgets.Button(description=_("New game"), icon="refresh",
                                          layout=widgets.Layout(width="110px"))
-        self.undo_button = widgets.Button(description="Undo", icon="undo",
+        self.undo_button = widgets.Button(description=_("Undo"), icon="undo",
                                           layout=widgets.Layout(width="90px"))
         self.board_html = widgets.HTML()
         self.status_html = widgets.HTML()
         self.status_html.add_class("qsearch-play-status")
         self.depth_dropdown.observe(self._on_depth, names="value")
         self.algorithm_dropdown.observe(self._on_algorithm, names="value")
-        self.new_button.on_click(lambda _: self._guarded(
+        self.new_button.on_click(lambda _b: self._guarded(
             lambda: self.new_game(not self.first_checkbox.value)))
-        self.undo_button.on_click(lambda _: self._guarded(self.undo))
+        self.undo_button.on_click(lambda _b: self._guarded(self.undo))
         controls = widgets.HBox([self.depth_dropdown, self.algorithm_dropdown,
                                  self.first_checkbox, self.new_button, self.undo_button],
                                 layout=widgets.Layout(flex_flow="row wrap"))
@@ -345,7 +425,7 @@ class _Play(ThinkingGuard, LazyWidget):
             self._drop_click()
             return
         if action not in self.state.legal_actions() or self.state.current_player() != self.human:
-            self.message = f"Not played: {self.illegal_text(action)}."
+            self.message = _("Not played: {reason}.").format(reason=self.illegal_text(action))
             self._refresh()
             return
         self.play(action)
@@ -354,7 +434,7 @@ class _Play(ThinkingGuard, LazyWidget):
         if self._widget is None:
             return
         self.board_html.value = self.svg()
-        sign = THINKING_BADGE if self.thinking else ""
+        sign = thinking_badge() if self.thinking else ""
         self.status_html.value = f"<p>{sign}{escape(self.status_text)}</p>"
         for w in self._inputs():
             w.disabled = self.thinking
@@ -400,21 +480,22 @@ class PlayConnect4(_Play):
         super().__init__(depth, algorithm, evaluate, human_first)
 
     def move_name(self, action: int) -> str:
-        return f"column {action + 1}"
+        return _("column {number}").format(number=action + 1)
 
     def illegal_text(self, action: int) -> str:
         if (not self.state.is_terminal() and self.state.current_player() == self.human
                 and 0 <= action < 7):
-            return f"column {action + 1} is full"
+            return _("column {number} is full").format(number=action + 1)
         return super().illegal_text(action)
 
     def _board_box(self):
         width = f"{self.size // 7}px"
         self.column_buttons = []
         for col in range(7):
-            button = widgets.Button(description=str(col + 1), tooltip=f"drop in column {col + 1}",
+            button = widgets.Button(description=str(col + 1),
+                                    tooltip=_("drop in column {number}").format(number=col + 1),
                                     layout=widgets.Layout(width=width, margin="0"))
-            button.on_click(lambda _, c=col: self._click(c))
+            button.on_click(lambda _b, c=col: self._click(c))
             self.column_buttons.append(button)
         return widgets.VBox([widgets.HBox(self.column_buttons), self.board_html])
 
@@ -448,15 +529,18 @@ class PlayTicTacToe(_Play):
         super().__init__(depth, algorithm, evaluate, human_first)
 
     def move_name(self, action: int) -> str:
-        return self.square_names[action] if 0 <= action < 9 else f"square {action}"
+        if 0 <= action < 9:
+            return _(self.square_names[action])
+        return _("square {number}").format(number=action)
 
     def _board_box(self):
         self.cell_buttons = []
         for cell in range(9):
-            button = widgets.Button(description=BLANK, tooltip=f"play {self.square_names[cell]}",
+            button = widgets.Button(description=BLANK,
+                                    tooltip=_("play {square}").format(square=self.move_name(cell)),
                                     layout=widgets.Layout(width="48px", height="48px",
                                                           margin="0"))
-            button.on_click(lambda _, c=cell: self._click(c))
+            button.on_click(lambda _b, c=cell: self._click(c))
             self.cell_buttons.append(button)
         grid = widgets.GridBox(self.cell_buttons, layout=widgets.Layout(
             grid_template_columns="repeat(3, 50px)", grid_gap="2px", width="160px"))

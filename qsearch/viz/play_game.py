@@ -26,8 +26,9 @@ import ipywidgets as widgets
 
 from qsearch.core.errors import IllegalMoveError
 from qsearch.games import protocol
+from qsearch.i18n import _
 from qsearch.viz.lazy_widget import LazyWidget
-from qsearch.viz.play import BLANK, THINKING_BADGE, ThinkingGuard
+from qsearch.viz.play import BLANK, ThinkingGuard, error_text, shown_error, thinking_badge
 from qsearch.viz.play_opponent import Opponent
 
 MAX_LISTED = 12                 # legal moves named in an error message
@@ -79,6 +80,10 @@ class PlayGame(ThinkingGuard, LazyWidget):
     dropped_text = ("Not played: that click came while the opponent was moving (or just "
                     "after); click again if you meant it.")
 
+    def _dropped_note(self) -> str:
+        return _("Not played: that click came while the opponent was moving (or just "
+                 "after); click again if you meant it.")
+
     win_value = None            # a terminal win scores win_value - win_decay * plies to it
     win_decay = 0.01            # (default: above every heuristic value), so the searches take
                                 # the quickest win and delay a loss
@@ -108,7 +113,7 @@ class PlayGame(ThinkingGuard, LazyWidget):
         self._reset_turn()
         self._init_guard()
         self._buttons: dict = {}            # action -> its Button (a button keeps its action)
-        _ = self.widget                     # built at once: every move keeps it in step
+        _built = self.widget                # built at once: every move keeps it in step
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
@@ -145,19 +150,28 @@ class PlayGame(ThinkingGuard, LazyWidget):
         when it is not legal or not your turn."""
         s = self.state
         if s.is_terminal():
-            raise IllegalMoveError("the game is over: press New game")
+            raise shown_error(IllegalMoveError("the game is over: press New game"),
+                              _("the game is over: press New game"))
         if not self.your_turn():
-            raise IllegalMoveError("it is the opponent's turn")
+            raise shown_error(IllegalMoveError("it is the opponent's turn"),
+                              _("it is the opponent's turn"))
         legal = list(s.legal_actions())
         if isinstance(action, str):
             try:
                 action = protocol.string_to_action(s, action)
             except Exception:           # the game's own parser: any error means "no such move"
-                raise IllegalMoveError(f"there is no move called {action!r} here (legal: "
-                                       f"{self._listed(legal)})") from None
+                listed = self._listed(legal)
+                raise shown_error(
+                    IllegalMoveError(f"there is no move called {action!r} here (legal: "
+                                     f"{listed})"),
+                    _("there is no move called {name} here (legal: {legal})").format(
+                        name=repr(action), legal=listed)) from None
         if action not in legal:
-            raise IllegalMoveError(f"{self.move_name(action)} is not a legal move here "
-                                   f"(legal: {self._listed(legal)})")
+            move, listed = self.move_name(action), self._listed(legal)
+            raise shown_error(
+                IllegalMoveError(f"{move} is not a legal move here (legal: {listed})"),
+                _("{move} is not a legal move here (legal: {legal})").format(move=move,
+                                                                             legal=listed))
         self._snapshots.append((s.clone(), len(self.record)))
         self._apply(action)
         self._reset_turn()
@@ -249,32 +263,35 @@ class PlayGame(ThinkingGuard, LazyWidget):
         if s.is_terminal():
             parts.append(self.result_text())
         elif self.thinking:
-            parts.append("The opponent is thinking…")
+            parts.append(_("The opponent is thinking…"))
         elif self.your_turn():
-            parts.append(f"Your move: you are player {self.human}.")
+            parts.append(_("Your move: you are player {player}.").format(player=self.human))
         else:                           # the opponent failed (its error is in the message)
-            parts.append("It is the opponent's turn: press Undo or New game.")
+            parts.append(_("It is the opponent's turn: press Undo or New game."))
         return " ".join(parts)
 
     def opponent_text(self) -> str:
         """What the opponent did since your last move (``""`` if nothing)."""
         if not self.opponent_moves:
             return ""
-        moves = ", then ".join(self.opponent_moves)
+        moves = _(", then ").join(self.opponent_moves)
         found = self.opponent.result_text(self.last_result)
         if found and len(self.opponent_moves) > 1:
-            found = f"its last search: {found}"
-        return f"The opponent ({self.opponent.label}) played {moves}" + (
-            f" ({found})." if found else ".")
+            found = _("its last search: {found}").format(found=found)
+        if found:
+            return _("The opponent ({label}) played {moves} ({found}).").format(
+                label=self.opponent.label_text(), moves=moves, found=found)
+        return _("The opponent ({label}) played {moves}.").format(
+            label=self.opponent.label_text(), moves=moves)
 
     def roll_text(self) -> str:
         """``Last roll: Roll 3`` (and the earlier rolls since your move), or ``""``."""
         if not self.rolls:
             return ""
-        text = f"Last roll: {self.rolls[-1]}"
         if len(self.rolls) > 1:
-            text += f" (rolls since your move: {', '.join(self.rolls)})"
-        return text + "."
+            return _("Last roll: {roll} (rolls since your move: {rolls}).").format(
+                roll=self.rolls[-1], rolls=", ".join(self.rolls))
+        return _("Last roll: {roll}.").format(roll=self.rolls[-1])
 
     def result_text(self) -> str:
         """``Game over: you win!`` / ``the opponent wins.`` / ``a draw.``"""
@@ -282,10 +299,10 @@ class PlayGame(ThinkingGuard, LazyWidget):
         mine = returns[self.human]
         best_other = max(r for p, r in enumerate(returns) if p != self.human)
         if mine > best_other:
-            return "Game over: you win!"
+            return _("Game over: you win!")
         if mine < best_other:
-            return "Game over: the opponent wins."
-        return "Game over: a draw."
+            return _("Game over: the opponent wins.")
+        return _("Game over: a draw.")
 
     # ------------------------------------------------------------------ pictures
     def svg(self) -> str:
@@ -312,16 +329,18 @@ class PlayGame(ThinkingGuard, LazyWidget):
     # ------------------------------------------------------------------ widget
     def _build_widget(self):
         self.first_checkbox = widgets.Checkbox(value=not self.human_first,
-                                               description="opponent opens", indent=False,
+                                               description=_("opponent opens"),
+                                               indent=False,
                                                layout=widgets.Layout(width="auto"))
-        self.new_button = widgets.Button(description="New game", icon="refresh",
+        self.new_button = widgets.Button(description=_("New game"), icon="refresh",
                                          layout=widgets.Layout(width="110px"))
-        self.undo_button = widgets.Button(description="Undo", icon="undo",
+        self.undo_button = widgets.Button(description=_("Undo"), icon="undo",
                                           layout=widgets.Layout(width="90px"))
-        self.new_button.on_click(lambda _: self._guarded(lambda: self._safely(
+        self.new_button.on_click(lambda _b: self._guarded(lambda: self._safely(
             self.new_game, not self.first_checkbox.value)))
-        self.undo_button.on_click(lambda _: self._guarded(self.undo))
-        opponent = widgets.HTML(f"opponent: <b>{escape(self.opponent.label)}</b>")
+        self.undo_button.on_click(lambda _b: self._guarded(self.undo))
+        opponent = widgets.HTML(_("opponent: <b>{name}</b>").format(
+            name=escape(self.opponent.label_text())))
         self.board = widgets.HTML()
         self.board.add_class("qsearch-play-board")
         self.roll_html = widgets.HTML()
@@ -356,7 +375,7 @@ class PlayGame(ThinkingGuard, LazyWidget):
             button = widgets.Button(layout=widgets.Layout(width="auto", min_width="44px",
                                                           margin="1px"))
             button.action = action
-            button.on_click(lambda _, a=action: self._click(a))
+            button.on_click(lambda _b, a=action: self._click(a))
             self._buttons[action] = button
         return button
 
@@ -369,7 +388,7 @@ class PlayGame(ThinkingGuard, LazyWidget):
         try:
             self.human_move(action)
         except IllegalMoveError as err:
-            self.message = f"Not played: {err}."
+            self.message = _("Not played: {reason}.").format(reason=error_text(err))
             self._refresh()
             return
         self._safely(self.opponent_move)
@@ -380,7 +399,8 @@ class PlayGame(ThinkingGuard, LazyWidget):
         try:
             action(*args)
         except Exception as err:
-            self.message = f"The opponent failed: {type(err).__name__}: {err}."
+            self.message = _("The opponent failed: {error}.").format(
+                error=f"{type(err).__name__}: {error_text(err)}")
         self._refresh()
 
     def _refresh(self) -> None:
@@ -388,7 +408,7 @@ class PlayGame(ThinkingGuard, LazyWidget):
             return
         self.board.value = self.board_html()
         self.roll_html.value = f"<p>{escape(self.roll_text())}</p>" if self.rolls else ""
-        sign = THINKING_BADGE if self.thinking else ""
+        sign = thinking_badge() if self.thinking else ""
         self.status_html.value = f"<p>{sign}{escape(self.status_text)}</p>"
         mine = self.your_turn() and not self.thinking
         if mine or self.state.is_terminal():   # on the opponent's turn they stay, disabled
@@ -396,7 +416,7 @@ class PlayGame(ThinkingGuard, LazyWidget):
             buttons = tuple(self._button(a) for a in actions)
             for a, b in zip(actions, buttons, strict=True):
                 name = self.move_name(a) or BLANK      # "" would keep the old text
-                b.description, b.tooltip = name, f"play {name}"
+                b.description, b.tooltip = name, _("play {move}").format(move=name)
             if buttons != self.moves_box.children:
                 self.moves_box.children = buttons
         for w in self._inputs():

@@ -15,7 +15,16 @@ from qsearch.core.errors import IllegalMoveError
 from qsearch.core.win_value import read_win, resolve_win_value
 from qsearch.games import protocol
 from qsearch.games.registry import require_searchable
-from qsearch.viz.play import number_text, plural
+from qsearch.i18n import _
+from qsearch.viz.play import (
+    counted,
+    depth_text,
+    grouped,
+    number_text,
+    plural,
+    shown_error,
+    win_text,
+)
 
 DEPTH_SEARCHES = ("minimax", "negamax", "alphabeta", "pvs", "expectiminimax")
 SEARCHES = (*DEPTH_SEARCHES, "mcts")
@@ -84,6 +93,15 @@ class Opponent:
             return f"{spec}, {'to the end' if self.depth is None else f'depth {self.depth}'}"
         return spec
 
+    def label_text(self) -> str:
+        """:attr:`label` in the language in use (what the widget shows)."""
+        spec = self.spec
+        if spec == "mcts":
+            return f"mcts, {counted(self.iterations, 'iteration')}"
+        if isinstance(spec, str) and spec in DEPTH_SEARCHES:
+            return f"{spec}, {depth_text(self.depth)}"
+        return self.label
+
     def choose(self, state, rng):
         """``(action, result)`` for the player to move in ``state`` (which is left as it was);
         an IllegalMoveError when the choice is not a legal action there."""
@@ -108,10 +126,14 @@ class Opponent:
                 action = protocol.string_to_action(state, action)
         legal = list(state.legal_actions())
         if action not in legal:
-            names = ", ".join(protocol.action_to_string(state, a) for a in legal[:12])
-            raise IllegalMoveError(f"the opponent ({self.label}) chose {action!r}, which is not "
-                                   f"a legal action here (legal: {names}"
-                                   f"{', ...' if len(legal) > 12 else ''})")
+            names = ", ".join(protocol.action_to_string(state, a) for a in legal[:12]) + \
+                (", ..." if len(legal) > 12 else "")
+            raise shown_error(
+                IllegalMoveError(f"the opponent ({self.label}) chose {action!r}, which is not "
+                                 f"a legal action here (legal: {names})"),
+                _("the opponent ({label}) chose {action}, which is not a legal action here "
+                  "(legal: {legal})").format(label=self.label_text(), action=repr(action),
+                                             legal=names))
         return action, result
 
     def result_text(self, result) -> str:
@@ -121,10 +143,12 @@ class Opponent:
         if self.spec == "mcts":
             visits = max((ch.N for ch in result.children if ch.action == result.action),
                          default=0)
-            return f"{plural(visits, 'visit')} of {result.leaves:,}"
+            return _("{visits} of {playouts}").format(visits=counted(visits, "visit"),
+                                                      playouts=grouped(result.leaves))
         proven = self.spec != "expectiminimax"      # dice average win scores: no proof
         text = value_text(result.value, self.win_value, self.win_decay, proven)
-        return f"value {text}, {plural(result.nodes, 'node')} searched"
+        return _("value {value}, {nodes} searched").format(
+            value=text, nodes=counted(result.nodes, "node"))
 
 
 def value_text(value: float, win_value: float, win_decay: float, proven: bool = True) -> str:
@@ -133,7 +157,7 @@ def value_text(value: float, win_value: float, win_decay: float, proven: bool = 
     ``win_value - win_decay * plies``, so returns other than +-1 (a game won by points) read
     ``14.85 (the opponent wins by 5 in 3 plies with best play)``."""
     if math.isinf(value):                   # a win worth inf: no distance to tell
-        return "the opponent wins" if value > 0 else "you win"
+        return _("the opponent wins") if value > 0 else _("you win")
     shown = number_text(round(value, 6))
     if not proven or abs(value) <= win_value / 2:
         return shown
@@ -141,10 +165,7 @@ def value_text(value: float, win_value: float, win_decay: float, proven: bool = 
     if found is None:
         return shown
     margin, plies = found
-    who = "the opponent wins" if value > 0 else "you win"
-    by = "" if margin == 1 else f" by {number_text(margin)}"
-    within = "" if plies is None else f" in {plural(plies, 'ply')}"
-    return f"{shown} ({who}{by}{within} with best play)"
+    return win_text(shown, _("the opponent wins") if value > 0 else _("you win"), margin, plies)
 
 
 __all__ = ["NAMES", "Opponent", "SEARCHES", "value_text"]

@@ -32,10 +32,11 @@ import ipywidgets as widgets
 from qsearch.arena.parcheckers_agents import agent
 from qsearch.core.errors import IllegalMoveError
 from qsearch.games import ParCheckers
+from qsearch.i18n import _
 from qsearch.reference.parcheckers import make_action, skip_action
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.parcheckers_svg import parcheckers_svg
-from qsearch.viz.play import THINKING_BADGE, ThinkingGuard
+from qsearch.viz.play import ThinkingGuard, error_text, shown_error, thinking_badge
 
 BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most this size
 
@@ -43,7 +44,8 @@ BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most t
 AGENTS = (0, 1, 2, 3)            # document 004's agents, offered by the widget
 GIVEN = "given"                 # the chooser's key for an opponent passed in that is not one
 
-# What a value does, in the rules' words (docs/parcheckers_rules.md), for the buttons' tooltips.
+# What a value does, in the rules' words (docs/parcheckers_rules.md), for the buttons' tooltips
+# (English; shown in the language in use).
 VALUE_HELP = {
     "1": "1: moves 2 squares",
     "2": "2: moves 4 squares",
@@ -94,7 +96,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         self.message = ""
         self.agent_moves: list[str] = []
         self._init_guard()
-        _ = self.widget                  # built at once: every move keeps its buttons in step
+        _built = self.widget             # built at once: every move keeps its buttons in step
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
@@ -118,8 +120,11 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         """Pick a die value from the available ones (``"5"``, ``"YY"``, ``"20"``...)."""
         value = str(value)
         if value not in self.state.available_values():
-            raise IllegalMoveError(f"value {value} is not available; choose one of "
-                                   f"{self.state.available_values()}")
+            available = self.state.available_values()
+            raise shown_error(
+                IllegalMoveError(f"value {value} is not available; choose one of {available}"),
+                _("value {value} is not available; choose one of {values}").format(
+                    value=value, values=", ".join(available)))
         self.value = value
         self._refresh()
 
@@ -187,7 +192,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         if last is None:
             return 0
         undone = len(self.state.history()) - last
-        for _ in range(undone):
+        for _step in range(undone):
             self.state.undo_action()
         self.value = None
         self.message = ""
@@ -205,23 +210,32 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         s = self.state
         parts = []
         if self.agent_moves:
-            parts.append(f"{self._agent_name()} played {', '.join(self.agent_moves)}")
+            parts.append(_("{agent} played {moves}").format(agent=self._agent_name(),
+                                                            moves=", ".join(self.agent_moves)))
         if s.is_terminal():
-            parts.append("you win!" if s.winner_player() == self.human else "the agent wins")
+            parts.append(_("you win!") if s.winner_player() == self.human else
+                         _("the agent wins"))
         elif self.thinking or s.current_player() != self.human:
-            parts.append(f"{self._agent_name()} is thinking…")
+            parts.append(self._thinking_text())
         elif self.value is None:
-            parts.append(f"your move: choose a value ({', '.join(s.available_values())})")
+            parts.append(_("your move: choose a value ({values})").format(
+                values=", ".join(s.available_values())))
         else:
             pieces = s.movable_pieces(self.value)
-            parts.append(f"value {self.value}: choose a piece" if pieces else
-                         f"value {self.value}: no piece can move, SKIP")
+            parts.append(_("value {value}: choose a piece").format(value=self.value) if pieces
+                         else _("value {value}: no piece can move, SKIP").format(
+                             value=self.value))
         if self.message:
             parts.append(self.message)
         return parts
 
     def _agent_name(self) -> str:
-        return getattr(self.opponent, "name", None) or "the agent"
+        """The opponent's name in the language in use (a name the catalogue lacks as it is)."""
+        name = getattr(self.opponent, "name", None)
+        return _(name) if name else _("the agent")
+
+    def _thinking_text(self) -> str:
+        return _("{agent} is thinking…").format(agent=self._agent_name())
 
     def svg(self) -> str:
         """The board, the last move ringed (an SVG string)."""
@@ -230,9 +244,10 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
 
     # ------------------------------------------------------------------ widget
     def _agent_options(self) -> list[tuple[str, object]]:
-        options = [(agent(k).name, k) for k in AGENTS]
+        options = [(_(agent(k).name), k) for k in AGENTS]
         if self._given is not None:
-            options.append((getattr(self._given, "name", None) or "your player", GIVEN))
+            name = getattr(self._given, "name", None)
+            options.append((_(name) if name else _("your player"), GIVEN))
         return options
 
     def _chosen_opponent(self):
@@ -241,7 +256,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         return self._given if choice == GIVEN else choice
 
     def _build_widget(self):
-        self._values = widgets.ToggleButtons(options=[], value=None, description="value",
+        self._values = widgets.ToggleButtons(options=[], value=None, description=_("value"),
                                              style={"button_width": "48px"},
                                              layout=widgets.Layout(flex_flow="row wrap"))
         self._values.observe(self._on_value, names="value")
@@ -252,22 +267,23 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         self._board.add_class("qsearch-play-board")
         self._status = widgets.HTML()
         self._status.add_class("qsearch-play-status")
-        self._new = widgets.Button(description="New game", icon="refresh",
-                                   tooltip="start again with the opponent and seat chosen",
+        self._new = widgets.Button(description=_("New game"), icon="refresh",
+                                   tooltip=_("start again with the opponent and seat chosen"),
                                    layout=widgets.Layout(width="110px"))
         self._new.on_click(lambda _b: self._guarded(self._start_chosen))
-        self._undo = widgets.Button(description="Undo", icon="undo",
-                                    tooltip="unchoose the value chosen, else take back your "
-                                            "last move and the agent's turns after it",
+        self._undo = widgets.Button(description=_("Undo"), icon="undo",
+                                    tooltip=_("unchoose the value chosen, else take back your "
+                                              "last move and the agent's turns after it"),
                                     layout=widgets.Layout(width="90px"))
         self._undo.on_click(lambda _b: self._guarded(self.undo))
-        self._first = widgets.Checkbox(value=self.human == 0, description="I play yellow+green",
+        self._first = widgets.Checkbox(value=self.human == 0,
+                                       description=_("I play yellow+green"),
                                        indent=False, layout=widgets.Layout(width="auto"))
         self._agent = widgets.Dropdown(options=self._agent_options(),
                                        value=agent_id(self.opponent)
                                        if self._given is None else GIVEN,
-                                       description="opponent",
-                                       tooltip="document 004's agents 0-3",
+                                       description=_("opponent"),
+                                       tooltip=_("document 004's agents 0-3"),
                                        layout=widgets.Layout(width="auto"))
         self._pending = widgets.HTML()          # "takes effect at New game", when it does
         self._first.observe(self._on_setting, names="value")
@@ -309,11 +325,11 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
             try:
                 self.choose_value(change["new"])
             except IllegalMoveError as err:
-                self.message = str(err)
+                self.message = error_text(err)
                 self._refresh()
 
     def _piece_button(self, colour, piece) -> widgets.Button:
-        label = "SKIP" if piece is None else f"{colour} {piece}"
+        label = _("SKIP") if piece is None else f"{colour} {piece}"
         b = widgets.Button(description=label, layout=widgets.Layout(width="72px"))
         b.on_click(lambda _b: self._click_piece(colour, piece))
         return b
@@ -336,7 +352,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         # enabled, if the options become empty).
         options = s.available_values() if mine else s.hand_values(self.human)
         self._values.unobserve(self._on_value, names="value")
-        self._values.tooltips = [VALUE_HELP.get(v, v) for v in options]
+        self._values.tooltips = [_(VALUE_HELP[v]) if v in VALUE_HELP else v for v in options]
         self._values.options = options
         self._values.value = self.value if mine and self.value in options else None
         self._values.disabled = not mine
@@ -353,14 +369,14 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         self._new.disabled = self._first.disabled = self._agent.disabled = self.thinking
         self._undo.disabled = self.thinking or (self.value is None
                                                 and self._last_human_move() is None)
-        self._pending.value = ("<i>takes effect at New game</i>" if self._settings_differ()
-                               else "")
+        self._pending.value = ("<i>" + _("takes effect at New game") + "</i>"
+                               if self._settings_differ() else "")
         self._board.value = self.svg()
         parts = self._status_parts()
         sign = ""
         if self.thinking:              # the sign says it, once: "agent 3 … is thinking…"
-            said = f"{self._agent_name()} is thinking…"
-            sign = THINKING_BADGE.replace("thinking…", escape(said))
+            said = self._thinking_text()
+            sign = thinking_badge(said)
             parts = [part for part in parts if part != said]
         self._status.value = f"<p>{sign}{escape(' | '.join(parts))}</p>"
 

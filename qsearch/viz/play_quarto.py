@@ -32,38 +32,53 @@ import ipywidgets as widgets
 
 from qsearch.core.errors import IllegalMoveError
 from qsearch.games import OwnPieceQuarto
+from qsearch.i18n import _, get_language
 from qsearch.reference.quarto import piece_code, piece_description
 from qsearch.search.quarto_ab import ab_minimax
 from qsearch.viz.lazy_widget import LazyWidget
-from qsearch.viz.play import THINKING_BADGE, ThinkingGuard, number_text, plural
+from qsearch.viz.play import ThinkingGuard, counted, number_text, thinking_badge
 from qsearch.viz.quarto_svg import quarto_svg
 
 BUTTON = widgets.Layout(width="72px", height="36px", margin="1px", flex="0 0 auto")
 GRID = widgets.Layout(grid_template_columns="repeat(4, 74px)", width="300px")
-VERDICT_WORDS = {"won": "you win", "drawn": "it is a draw"}
+VERDICT_WORDS = {"won": "you win", "drawn": "it is a draw"}   # English; shown translated
 
 
 def ordinal(n: int) -> str:
-    """``ordinal(14) == "14th"``, ``ordinal(1) == "1st"``, ``ordinal(12) == "12th"``."""
+    """``ordinal(14) == "14th"``, ``ordinal(1) == "1st"``, ``ordinal(12) == "12th"``; in
+    Spanish ``14.ª`` (of a piece: feminine)."""
+    if get_language() == "es":
+        return f"{n}.ª"
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
 
 
 def square_words(square: int) -> str:
     """``square_words(12) == "row 1, column 4"`` (squares go column by column, as drawn)."""
-    return f"row {square % 4 + 1}, column {square // 4 + 1}"
+    return _("row {row}, column {column}").format(row=square % 4 + 1, column=square // 4 + 1)
+
+
+def attribute_words(piece: int) -> str:
+    """``attribute_words(0) == "light round tall solid"``: :func:`piece_description` in the
+    language in use ("clara, redonda, alta y maciza")."""
+    words = [_(word) for word in piece_description(piece).split()]
+    if get_language() == "es":                      # "clara, redonda, alta y maciza"
+        return ", ".join(words[:-1]) + " y " + words[-1]
+    return " ".join(words)
 
 
 def piece_words(piece: int) -> str:
     """``piece_words(0) == "the light round tall solid piece (1357)"``: the attributes the board
     draws, then the code written under the piece."""
-    return f"the {piece_description(piece)} piece ({piece_code(piece)})"
+    return _("the {attributes} piece ({code})").format(attributes=attribute_words(piece),
+                                                       code=piece_code(piece))
 
 
 def placement_words(action: int) -> str:
     """A placement in words: ``placement_words(192) == "the light round tall solid piece
     (1357) at row 1, column 4"``."""
-    return f"{piece_words(action % 16)} at {square_words(action // 16)}"
+    return _("{piece} at {square}").format(piece=piece_words(action % 16),
+                                           square=square_words(action // 16))
 
 
 def _index(value, what: str) -> int:
@@ -104,7 +119,7 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         self.message = ""
         self._task = "move"                   # what the thinking sign is for: "move" / "verdict"
         self._init_guard()
-        _ = self.widget                  # built at once: every move keeps its buttons in step
+        _built = self.widget             # built at once: every move keeps its buttons in step
         self.new_game()
 
     # ------------------------------------------------------------------ game logic
@@ -239,13 +254,21 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         self._set_thinking(True)
         try:
             verdict, piece, latest = self._best_play()
-            mover = "you" if self._your_turn() else self.opponent_name
-            outcome = VERDICT_WORDS.get(verdict, f"{self.opponent_name} wins")
+            if verdict in VERDICT_WORDS:
+                outcome = _(VERDICT_WORDS[verdict])
+            else:
+                outcome = _("{opponent} wins").format(opponent=self._opponent_words())
             if piece is not None:
-                outcome += (f", completing a line with the {ordinal(piece)} piece"
-                            + (" at the latest" if latest else ""))
-            self.verdict_text = (f"Who wins? With best play on both sides from here "
-                                 f"({mover} to move), {outcome}.")
+                outcome += (_(", completing a line with the {ordinal} piece at the latest")
+                            if latest else _(", completing a line with the {ordinal} piece")
+                            ).format(ordinal=ordinal(piece))
+            if self._your_turn():
+                self.verdict_text = _("Who wins? With best play on both sides from here (you "
+                                      "to move), {outcome}.").format(outcome=outcome)
+            else:
+                self.verdict_text = _("Who wins? With best play on both sides from here "
+                                      "({opponent} to move), {outcome}.").format(
+                    opponent=self._opponent_words(), outcome=outcome)
         finally:
             self._set_thinking(False)
         return verdict
@@ -274,7 +297,7 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         if last is None:
             return 0
         undone = len(self.state.history()) - last
-        for _ in range(undone):
+        for _step in range(undone):
             self.state.undo_action()
         self._clear()
         self._refresh()
@@ -285,39 +308,50 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         """What the opponent did last, in words ("" before its first move)."""
         if self.engine_action is None:
             return ""
-        who = self.opponent_name[0].upper() + self.opponent_name[1:]
-        text = f"{who} placed {placement_words(self.engine_action)}"
         r = self.last_result
-        if r is not None:
-            text += (f": value {number_text(r.value)} for the engine, "
-                     f"{plural(r.nodes, 'node')} searched")
-        return text + "."
+        placed = placement_words(self.engine_action)
+        if r is None:
+            text = _("{opponent} placed {placement}.").format(opponent=self._opponent_words(),
+                                                              placement=placed)
+        else:
+            text = _("{opponent} placed {placement}: value {value} for the engine, {nodes} "
+                     "searched.").format(opponent=self._opponent_words(), placement=placed,
+                                         value=number_text(r.value),
+                                         nodes=counted(r.nodes, "node"))
+        return text[0].upper() + text[1:]
+
+    def _opponent_words(self) -> str:
+        """:attr:`opponent_name` in the language in use ("the engine")."""
+        return _("the perfect player") if self.opponent == "perfect" else _("the engine")
 
     def _result_text(self) -> str:
         w = self.state.winner_player()
         if w is None:
-            return "Game over: a draw."
-        return "Game over: you win!" if w == self.human else \
-            f"Game over: {self.opponent_name} wins."
+            return _("Game over: a draw.")
+        return _("Game over: you win!") if w == self.human else \
+            _("Game over: {opponent} wins.").format(opponent=self._opponent_words())
 
     def _prompt(self) -> str:
         if self.square is not None:
-            return f"Your move: the square at {square_words(self.square)}; now click a piece."
+            return _("Your move: the square at {square}; now click a piece.").format(
+                square=square_words(self.square))
         if self.piece is not None:
-            return f"Your move: {piece_words(self.piece)}; now click a square."
-        return "Your move: click a square and a piece."
+            return _("Your move: {piece}; now click a square.").format(
+                piece=piece_words(self.piece))
+        return _("Your move: click a square and a piece.")
 
     @property
     def status_text(self) -> str:
         """The status line: the opponent's last move, the verdict, what to do now."""
         if self.thinking and self._task == "verdict":
-            return "Working out who wins with best play from here."
+            return _("Working out who wins with best play from here.")
         parts = [text for text in (self.engine_text(), self.verdict_text, self.message) if text]
         if self.state.is_terminal():
             parts.append(self._result_text())
         elif self.thinking or not self._your_turn():
-            parts.append(f"{self.opponent_name[0].upper()}{self.opponent_name[1:]} "
-                         "is choosing its move.")
+            text = _("{opponent} is choosing its move.").format(
+                opponent=self._opponent_words())
+            parts.append(text[0].upper() + text[1:])
         else:
             parts.append(self._prompt())
         return " ".join(parts)
@@ -336,7 +370,7 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         self._square_buttons = []                  # index = square (column by column)
         for s in range(16):
             r, c = s % 4 + 1, s // 4 + 1
-            b = widgets.Button(description=f"({r},{c})", tooltip=f"row {r}, column {c}",
+            b = widgets.Button(description=f"({r},{c})", tooltip=square_words(s),
                                layout=BUTTON)
             b.on_click(lambda _b, s=s: self._click(self.select_square, s))
             self._square_buttons.append(b)
@@ -344,7 +378,7 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
                                 for c in range(4)], layout=GRID)   # drawn row by row
         self._piece_buttons = []
         for p in range(16):
-            b = widgets.Button(description=piece_code(p), tooltip=piece_description(p),
+            b = widgets.Button(description=piece_code(p), tooltip=attribute_words(p),
                                layout=BUTTON)
             b.on_click(lambda _b, p=p: self._click(self.select_piece, p))
             self._piece_buttons.append(b)
@@ -353,23 +387,23 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         self._board.add_class("qsearch-play-board")
         self._status = widgets.HTML()
         self._status.add_class("qsearch-play-status")
-        self._new = widgets.Button(description="New game", icon="refresh",
+        self._new = widgets.Button(description=_("New game"), icon="refresh",
                                    layout=widgets.Layout(width="110px", flex="0 0 auto"))
         self._new.on_click(lambda _b: self._guarded(lambda: self.new_game(self._first.value)))
-        self._undo = widgets.Button(description="Undo", icon="undo",
+        self._undo = widgets.Button(description=_("Undo"), icon="undo",
                                     layout=widgets.Layout(width="90px", flex="0 0 auto"))
         self._undo.on_click(lambda _b: self._guarded(self.undo))
-        self._judge = widgets.Button(description="Who wins?", icon="balance-scale",
-                                     tooltip="with best play on both sides from here",
+        self._judge = widgets.Button(description=_("Who wins?"), icon="balance-scale",
+                                     tooltip=_("with best play on both sides from here"),
                                      layout=widgets.Layout(width="120px", flex="0 0 auto"))
         self._judge.on_click(lambda _b: self._guarded(self.who_wins))
-        self._first = widgets.Checkbox(value=self.human_first, description="I move first",
-                                       tooltip="used from the next New game", indent=False,
+        self._first = widgets.Checkbox(value=self.human_first, description=_("I move first"),
+                                       tooltip=_("used from the next New game"), indent=False,
                                        layout=widgets.Layout(width="auto"))
         buttons = widgets.HBox([self._new, self._undo, self._judge, self._first],
                                layout=widgets.Layout(flex_flow="row wrap"))
-        controls = widgets.VBox([widgets.HTML("<b>square</b> (row, column)"), grid,
-                                 widgets.HTML("<b>piece</b>"), pieces],
+        controls = widgets.VBox([widgets.HTML(_("<b>square</b> (row, column)")), grid,
+                                 widgets.HTML(_("<b>piece</b>")), pieces],
                                 layout=widgets.Layout(flex="0 0 auto"))
         top = widgets.HBox([self._board, controls], layout=widgets.Layout(flex_flow="row wrap"))
         box = widgets.VBox([top, buttons, self._status])
@@ -408,7 +442,7 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         self._undo.disabled = self.thinking or self._your_last_move() is None
         self._judge.disabled = self.thinking or self.state.is_terminal()
         self._board.value = self.svg()
-        sign = THINKING_BADGE if self.thinking else ""
+        sign = thinking_badge() if self.thinking else ""
         self._status.value = f"<p>{sign}{escape(self.status_text)}</p>"
 
     def _repr_svg_(self) -> str:

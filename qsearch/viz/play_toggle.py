@@ -30,7 +30,8 @@ import ipywidgets as widgets
 from qsearch.core.errors import IllegalMoveError
 from qsearch.documents.connect4_practice import document_move
 from qsearch.heuristics.connect4 import book_rules, potential_lines
-from qsearch.viz.play import PlayConnect4, number_text
+from qsearch.i18n import _
+from qsearch.viz.play import PlayConnect4, counted, fixed, grouped, number_text
 
 
 def document_heuristic(depth: int):
@@ -92,7 +93,7 @@ class PlayPruningToggle(PlayConnect4):
         self._refresh()
 
     def _toggle_label(self) -> str:
-        return "Alpha-Beta: on" if self._alphabeta else "Alpha-Beta: off"
+        return _("Alpha-Beta: on") if self._alphabeta else _("Alpha-Beta: off")
 
     def _on_depth(self, change) -> None:
         super()._on_depth(change)
@@ -178,28 +179,32 @@ class PlayPruningToggle(PlayConnect4):
         if r is None:
             return ""
         used = r.pruned if r.alphabeta else r.normal
-        mode = "with" if r.alphabeta else "without"
         other = r.normal if r.alphabeta else r.pruned
-        also = "" if other is None else (
-            f" (without pruning {r.normal:,}, with {r.pruned:,})")
-        calls = "1 call" if used == 1 else f"{used:,} calls"
-        return (f"Engine (depth {self.depth}, {mode} pruning) played column {r.column + 1}, "
-                f"value {number_text(r.value)}: {calls} of V{also}.")
+        also = "" if other is None else " " + _("(without pruning {normal}, with {pruned})").format(
+            normal=grouped(r.normal), pruned=grouped(r.pruned))
+        values = {"depth": self.depth, "column": r.column + 1, "value": number_text(r.value),
+                  "calls": counted(used, "call"), "also": also}
+        if r.alphabeta:
+            return _("Engine (depth {depth}, with pruning) played column {column}, value "
+                     "{value}: {calls} of V{also}.").format(**values)
+        return _("Engine (depth {depth}, without pruning) played column {column}, value "
+                 "{value}: {calls} of V{also}.").format(**values)
 
     def table_html(self) -> str:
         """The document's performance table for this game: per move and running totals."""
-        head = ("<tr><th>ply</th><th>column</th><th>without pruning</th><th>with pruning</th>"
-                "<th>total without</th><th>total with</th><th>pruned</th></tr>")
+        head = _("<tr><th>ply</th><th>column</th><th>without pruning</th><th>with pruning</th>"
+                 "<th>total without</th><th>total with</th><th>pruned</th></tr>")
         body, total_n, total_p = [], 0, 0
 
         def cell(x):
-            return "—" if x is None else f"{x:,}"
+            return "—" if x is None else grouped(x)
 
         for r in self.rows:
             total_n = None if total_n is None or r.normal is None else total_n + r.normal
             total_p = None if total_p is None or r.pruned is None else total_p + r.pruned
             share = ("—" if total_n is None or total_p is None or not total_n
-                     else f"{100 * (1 - total_p / total_n):.2f}%")
+                     else _("{percent}%").format(
+                         percent=fixed(100 * (1 - total_p / total_n), 2)))
             body.append(f"<tr><td>{r.ply}</td><td>{r.column + 1}</td><td>{cell(r.normal)}</td>"
                         f"<td>{cell(r.pruned)}</td><td>{cell(total_n)}</td>"
                         f"<td>{cell(total_p)}</td><td>{share}</td></tr>")
@@ -211,17 +216,19 @@ class PlayPruningToggle(PlayConnect4):
         self.algorithm_dropdown.layout.display = "none"  # the toggle chooses the search
         self.toggle = widgets.ToggleButton(value=self._alphabeta,
                                            description=self._toggle_label(),
-                                           tooltip="the document's ALPHABETA_TOGGLE",
+                                           tooltip=_("the document's ALPHABETA_TOGGLE"),
                                            layout=widgets.Layout(width="150px"))
         self.toggle.observe(self._on_toggle, names="value")
-        self.both_checkbox = widgets.Checkbox(value=self.count_both, description="count both",
+        self.both_checkbox = widgets.Checkbox(value=self.count_both,
+                                              description=_("count both"),
                                               indent=False, layout=widgets.Layout(width="auto"),
-                                              tooltip="also run the other search at every move")
+                                              tooltip=_("also run the other search at every "
+                                                        "move"))
         self.both_checkbox.observe(self._on_both, names="value")
-        self.fill_button = widgets.Button(description="fill in the table",
-                                          tooltip="count the calls the toggle skipped",
+        self.fill_button = widgets.Button(description=_("fill in the table"),
+                                          tooltip=_("count the calls the toggle skipped"),
                                           layout=widgets.Layout(width="auto"))
-        self.fill_button.on_click(lambda _: self._guarded(self.fill_table))
+        self.fill_button.on_click(lambda _b: self._guarded(self.fill_table))
         self.table = widgets.HTML()
         controls = widgets.HBox([self.depth_dropdown, self.toggle, self.first_checkbox,
                                  self.new_button, self.undo_button],

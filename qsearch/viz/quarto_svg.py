@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from qsearch.i18n import _
+
 LIGHT, DARK = "#f1d7a0", "#7a4a22"
 RIM_LIGHT, RIM_DARK = "#b08850", "#3e2410"
 BOARD, SQUARE_FILL, HOLE = "#2f2f38", "#464653", "#1e1e24"
@@ -101,7 +103,7 @@ def quarto_svg(state, size: int = 320, *, highlight: Iterable[int] = (),
                             f'fill="#ccc" text-anchor="middle">{_code(p)}</text>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height:.0f}" '
             f'width="{size}" height="{size * height / width:.0f}">'
-            f'<title>Quarto board</title>{"".join(body)}</svg>')
+            f'<title>{_("Quarto board")}</title>{"".join(body)}</svg>')
 
 
 def _line_squares(line: int) -> list[tuple[int, int]]:

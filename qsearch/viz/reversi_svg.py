@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from qsearch.i18n import _
 from qsearch.viz.boards import CELL, HIGHLIGHT, _last_action, _svg
 
 GREEN = "#26a269"
@@ -52,5 +53,5 @@ def reversi_svg(state, size: int = 280, *, highlight: Iterable[int] = (),
             body.append(f'<text x="20" y="{c + 10}" text-anchor="middle" font-size="28" '
                         f'font-family="sans-serif" fill="#3d3846">{i + 1}</text>')
     black, white = state.discs()
-    title = f"Reversi: black {black}, white {white}"
+    title = _("Reversi: black {black}, white {white}").format(black=black, white=white)
     return _svg(side + margin, side + margin, size, body, title)
