@@ -20,6 +20,7 @@ ENVIRONMENT = "QSEARCH_LANG"
 
 _chosen: str | None = None          # set_language's choice; None: the environment decides
 _catalogues: dict[str, _gettext.NullTranslations] = {}
+_lesson: tuple[str, _gettext.GNUTranslations] | None = None   # (its language, its messages)
 
 
 def _checked(language, where: str) -> str:
@@ -33,12 +34,38 @@ def _checked(language, where: str) -> str:
     return code
 
 
-def set_language(language: str | None) -> str:
+def set_language(language: str | None, lesson: str | os.PathLike | None = None) -> str:
     """Choose the language of qsearch's messages: ``"en"`` or ``"es"`` (``"es_ES"`` and
     ``"es-AR"`` also mean Spanish); ``None`` goes back to ``QSEARCH_LANG`` (English when
-    unset). Returns the language now in use."""
-    global _chosen
-    _chosen = None if language is None else _checked(language, "set_language")
+    unset). Returns the language now in use.
+
+    ``lesson`` is a lesson's own compiled catalogue (a ``.mo`` file, such as
+    ``notebooks/es/po/01_minimax_and_alphabeta.mo``): the messages a lesson's code cells print
+    through :func:`_` are looked up there first while its language (its header's ``Language``)
+    is the one in use. Each call replaces the lesson catalogue given before (``None`` removes
+    it)."""
+    global _chosen, _lesson
+    code = None if language is None else _checked(language, "set_language")
+    if lesson is not None:
+        if not isinstance(lesson, (str, os.PathLike)):
+            raise TypeError("set_language: lesson must be the path of a .mo file, not "
+                            f"{type(lesson).__name__}")
+        path = Path(lesson)
+        if not path.is_file():
+            raise ValueError(f"set_language: no lesson catalogue at {str(path)!r}")
+        with path.open("rb") as handle:
+            try:
+                lesson_messages = _gettext.GNUTranslations(handle)
+            except OSError as err:  # gettext reports a file that is not a catalogue this way
+                raise ValueError(f"set_language: {str(path)!r} is not a compiled gettext "
+                                 f"catalogue (.mo): {err}") from None
+        written = lesson_messages.info().get("language")        # the .po header's Language
+        for_language = _checked(written, str(path)) if written else code or get_language()
+        lesson_messages.add_fallback(catalogue(for_language))   # then qsearch's own messages
+        _lesson = (for_language, lesson_messages)
+    else:
+        _lesson = None
+    _chosen = code
     return get_language()
 
 
@@ -63,8 +90,12 @@ def catalogue(language: str) -> _gettext.NullTranslations:
 
 
 def _(message: str) -> str:
-    """``message`` (English) in the language in use."""
-    return catalogue(get_language()).gettext(message)
+    """``message`` (English) in the language in use: from the lesson's catalogue if
+    :func:`set_language` was given one for this language, else from qsearch's."""
+    language = get_language()
+    if _lesson is not None and _lesson[0] == language:
+        return _lesson[1].gettext(message)
+    return catalogue(language).gettext(message)
 
 
 gettext = _

@@ -25,6 +25,7 @@ tests/test_spanish_edition.py calls :func:`stale_entries` and :func:`code_cells`
 from __future__ import annotations
 
 import argparse
+import ast
 import copy
 import json
 import subprocess
@@ -39,14 +40,23 @@ SPANISH = ENGLISH / "es"
 CATALOGUES = SPANISH / "po"
 PACKAGE_PO = ROOT / "qsearch" / "locale" / "es" / "LC_MESSAGES" / "qsearch.po"
 LANGUAGE_CELL_ID = "qsearch-language"
-LANGUAGE_CELL = {
-    "cell_type": "code", "execution_count": None, "id": LANGUAGE_CELL_ID,
-    "metadata": {"tags": ["language"]}, "outputs": [],
-    "source": ["import qsearch\n", "\n",
-               "# los textos de qsearch en español donde ya están traducidos (hoy, la\n",
-               "# clasificación de la liga; los widgets y las salidas siguen en inglés)\n",
-               "_ = qsearch.set_language(\"es\")"],
-}
+LANGUAGE_COMMENT = ("# qsearch en español: widgets, pasos, ejercicios y tablas"
+                    " (qsearch.set_language)\n")
+
+
+def language_cell(lesson_mo: str | None = None) -> dict:
+    """The Spanish edition's first cell. ``lesson_mo`` (a path relative to notebooks/es/) is
+    the lesson's compiled catalogue of the messages its code cells print through ``_()``."""
+    call = (f'qsearch.set_language("es", lesson="{lesson_mo}")' if lesson_mo
+            else 'qsearch.set_language("es")')
+    comment = LANGUAGE_COMMENT + ("# y lo que imprimen las celdas de esta lección\n"
+                                  if lesson_mo else "")
+    return {"cell_type": "code", "execution_count": None, "id": LANGUAGE_CELL_ID,
+            "metadata": {"tags": ["language"]}, "outputs": [],
+            "source": ["import qsearch\n", "\n", comment, call]}
+
+
+LANGUAGE_CELL = language_cell()
 HEADER = {
     "Project-Id-Version": "qsearch lessons",
     "Language": "es",
@@ -95,13 +105,41 @@ def prose_cells(nb: dict) -> list[tuple[int, dict]]:
     return found
 
 
+def code_messages(nb: dict) -> dict[str, list[int]]:
+    """``{message: [cell indexes]}`` of the string literals a notebook's code cells pass to
+    ``_()`` (the messages its outputs print; the English text is the key)."""
+    found: dict[str, list[int]] = {}
+    for k, cell in enumerate(nb["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        lines = [line for line in text_of(cell).splitlines()
+                 if not line.lstrip().startswith(("%", "!"))]
+        try:
+            tree = ast.parse("\n".join(lines))
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "_" and len(node.args) == 1
+                    and isinstance(node.args[0], ast.Constant)
+                    and isinstance(node.args[0].value, str)):
+                cells = found.setdefault(node.args[0].value, [])
+                if k not in cells:
+                    cells.append(k)
+    return found
+
+
 def updated_catalogue(english: Path, old: polib.POFile | None) -> polib.POFile:
-    """The catalogue for ``english``'s prose, carrying the translations of ``old`` over."""
+    """The catalogue for ``english``'s prose and code messages, carrying the translations of
+    ``old`` over. Prose entries have the cell id as msgctxt; code messages have none."""
     po = polib.POFile(wrapwidth=0)
     po.metadata = dict(HEADER, **{"X-Source": f"notebooks/{english.name}"})
-    by_id = {e.msgctxt: e for e in old if not e.obsolete} if old is not None else {}
+    old_live = [e for e in old if not e.obsolete] if old is not None else []
+    by_id = {e.msgctxt: e for e in old_live if e.msgctxt}
+    by_message = {e.msgid: e for e in old_live if not e.msgctxt}
+    nb = read_notebook(english)
     seen = set()
-    for k, cell in prose_cells(read_notebook(english)):
+    for k, cell in prose_cells(nb):
         text, before = text_of(cell), by_id.get(cell["id"])
         entry = polib.POEntry(msgctxt=cell["id"], msgid=text, msgstr="",
                               occurrences=[(english.name, str(k))])
@@ -116,12 +154,27 @@ def updated_catalogue(english: Path, old: polib.POFile | None) -> polib.POFile:
                     else before.msgid
         seen.add(cell["id"])
         po.append(entry)
+    for message, cells in code_messages(nb).items():
+        before = by_message.get(message)
+        entry = polib.POEntry(msgid=message, msgstr=before.msgstr if before else "",
+                              occurrences=[(english.name, str(k)) for k in cells],
+                              comment="printed by a code cell")
+        if before is not None:
+            entry.tcomment, entry.flags = before.tcomment, list(before.flags)
+        seen.add(message)
+        po.append(entry)
     for e in (old or []):
-        if e.msgctxt not in seen and (e.msgstr or e.obsolete):
+        key = e.msgctxt or e.msgid
+        if key not in seen and (e.msgstr or e.obsolete):
             gone = copy.copy(e)
             gone.obsolete = True
             po.append(gone)
     return po
+
+
+def lesson_mo_path(english: Path) -> Path:
+    """Where the lesson's compiled catalogue goes (beside its .po)."""
+    return catalogue_path(english).with_suffix(".mo")
 
 
 def stale_entries(english: Path) -> list[str]:
@@ -131,13 +184,19 @@ def stale_entries(english: Path) -> list[str]:
     path = catalogue_path(english)
     if not path.exists():
         return [f"{english.name}: no catalogue {path.relative_to(ROOT)}"]
-    po = updated_catalogue(english, polib.pofile(str(path), wrapwidth=0))
+    return stale_entries_of(updated_catalogue(english, polib.pofile(str(path), wrapwidth=0)),
+                            english)
+
+
+def stale_entries_of(po: polib.POFile, english: Path) -> list[str]:
+    """:func:`stale_entries` of a catalogue already brought up to date with ``english``."""
     problems = []
     for e in po:
         if e.obsolete:
             continue
         first = e.msgid.strip().splitlines()[0][:70] if e.msgid.strip() else ""
-        where = f"{english.name} cell {e.occurrences[0][1]} (id {e.msgctxt})"
+        where = (f"{english.name} cell {e.occurrences[0][1]} (id {e.msgctxt})" if e.msgctxt
+                 else f"{english.name} code cell {e.occurrences[0][1]} (printed message)")
         if not e.msgstr.strip():
             problems.append(f"{where}: untranslated: {first!r}")
         elif "fuzzy" in e.flags:
@@ -149,11 +208,29 @@ def spanish_notebook(english: Path, po: polib.POFile) -> dict:
     """The Spanish notebook: the language cell, then ``english``'s cells with the prose
     translated (outputs kept until it is executed)."""
     nb = read_notebook(english)
-    translations = {e.msgctxt: e.msgstr for e in po if not e.obsolete}
+    translations = {e.msgctxt: e.msgstr for e in po if not e.obsolete and e.msgctxt}
     for _, cell in prose_cells(nb):
         cell["source"] = translations[cell["id"]].splitlines(keepends=True)
-    nb["cells"].insert(0, copy.deepcopy(LANGUAGE_CELL))
+    has_messages = any(not e.obsolete and not e.msgctxt for e in po)
+    lesson_mo = lesson_mo_path(english).relative_to(SPANISH).as_posix() if has_messages \
+        else None
+    nb["cells"].insert(0, language_cell(lesson_mo))
     return nb
+
+
+def compile_lesson_catalogue(english: Path, po: polib.POFile) -> Path | None:
+    """The lesson's code messages compiled to its .mo (None, and no file, if it has none)."""
+    mo = lesson_mo_path(english)
+    messages = polib.POFile()
+    messages.metadata = dict(po.metadata)
+    for e in po:
+        if not e.obsolete and not e.msgctxt and e.msgstr and "fuzzy" not in e.flags:
+            messages.append(polib.POEntry(msgid=e.msgid, msgstr=e.msgstr))
+    if not len(messages):
+        mo.unlink(missing_ok=True)
+        return None
+    messages.save_as_mofile(str(mo))
+    return mo
 
 
 def code_cells(nb: dict, spanish: bool) -> list[tuple[str, str, list]]:
@@ -214,6 +291,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path.relative_to(ROOT)}: {len(problems)} entries to translate; "
                   f"notebooks/es/{english.name} not written:\n  " + "\n  ".join(problems))
             continue
+        compile_lesson_catalogue(english, po)
         target = SPANISH / english.name
         target.write_text(json.dumps(spanish_notebook(english, po), indent=1,
                                      ensure_ascii=False) + "\n", encoding="utf-8")

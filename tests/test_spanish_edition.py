@@ -50,19 +50,75 @@ def test_every_prose_cell_has_a_current_translation(spanish):
 def test_the_spanish_notebook_is_the_english_one_with_the_catalogue_applied(spanish):
     english = build.read_notebook(ROOT / "notebooks" / spanish.name)
     ours = build.read_notebook(spanish)
+    po = polib.pofile(str(build.catalogue_path(spanish)))
     first = ours["cells"][0]
     assert first["id"] == build.LANGUAGE_CELL_ID and first["cell_type"] == "code"
-    assert build.text_of(first) == "".join(build.LANGUAGE_CELL["source"])
+    expected = build.spanish_notebook(ROOT / "notebooks" / spanish.name, po)["cells"][0]
+    assert build.text_of(first) == build.text_of(expected), \
+        f"{spanish.name}: the language cell is not the one its catalogue asks for (rebuild)"
     assert build.code_cells(ours, spanish=True) == build.code_cells(english, spanish=False), \
         f"{spanish.name}: code cells differ from the English (rebuild the edition)"
     assert [(c["cell_type"], c.get("id")) for c in ours["cells"][1:]] == \
         [(c["cell_type"], c.get("id")) for c in english["cells"]]
-    po = polib.pofile(str(build.catalogue_path(spanish)))
     translated = {e.msgctxt: e.msgstr for e in po if not e.obsolete}
     for cell in ours["cells"]:
         if cell["cell_type"] == "markdown":
             assert build.text_of(cell) == translated[cell["id"]], \
                 f"{spanish.name} cell {cell['id']}: not the catalogue's text (rebuild)"
+
+
+@pytest.mark.parametrize("spanish", EDITION, ids=[p.stem for p in EDITION])
+def test_the_lesson_catalogue_a_notebook_reads_is_current(spanish, tmp_path, monkeypatch):
+    """The .mo a Spanish lesson's language cell names holds exactly its catalogue's code
+    messages (a .po edited without rebuilding is caught)."""
+    english = ROOT / "notebooks" / spanish.name
+    po = polib.pofile(str(build.catalogue_path(spanish)))
+    committed = build.lesson_mo_path(english)
+    monkeypatch.setattr(build, "CATALOGUES", tmp_path)
+    fresh = build.compile_lesson_catalogue(english, po)
+    if fresh is None:
+        assert not committed.exists(), f"{committed.name}: no code messages, yet a .mo"
+        return
+    assert committed.exists(), f"{committed.name} is missing (run scripts/build_spanish.py)"
+    ours, theirs = polib.mofile(str(committed)), polib.mofile(str(fresh))
+    assert {(e.msgid, e.msgstr) for e in ours} == {(e.msgid, e.msgstr) for e in theirs}, \
+        f"{committed.name} is older than its .po (run scripts/build_spanish.py)"
+
+
+def test_a_code_cell_message_is_caught_translated_and_printed_in_spanish(tmp_path,
+                                                                         monkeypatch):
+    import qsearch
+
+    code = {"cell_type": "code", "id": "c", "metadata": {}, "outputs": [],
+            "execution_count": None,
+            "source": "%time 1\nprint(_('value of C1:'), 2)\nx = _(name)  # not a literal"}
+    english = _lesson(tmp_path, [_md("a", "Hello"), code])
+    monkeypatch.setattr(build, "CATALOGUES", tmp_path / "po")
+    monkeypatch.setattr(build, "SPANISH", tmp_path)
+    po = build.updated_catalogue(english, None)
+    assert [(e.msgctxt, e.msgid) for e in po] == [("a", "Hello"), (None, "value of C1:")]
+    assert len(build.stale_entries_of(po, english)) == 2
+    po[0].msgstr, po[1].msgstr = "Hola", "valor de C1:"
+    build.save_catalogue(po, build.catalogue_path(english))
+    assert build.stale_entries(english) == []
+    mo = build.compile_lesson_catalogue(english, po)
+    cell = build.spanish_notebook(english, po)["cells"][0]
+    assert 'lesson="po/99_demo.mo"' in build.text_of(cell)
+    try:
+        qsearch.set_language("es", lesson=mo)
+        assert qsearch.i18n._("value of C1:") == "valor de C1:"
+        assert qsearch.i18n._("rank") == "puesto"          # the package's catalogue behind it
+        qsearch.set_language("en", lesson=mo)
+        assert qsearch.i18n._("value of C1:") == "value of C1:"
+    finally:
+        qsearch.set_language(None)
+    with pytest.raises(ValueError, match="no lesson catalogue"):
+        qsearch.set_language("es", lesson=tmp_path / "missing.mo")
+    with pytest.raises(ValueError, match="not a compiled gettext"):
+        qsearch.set_language("es", lesson=english)
+    with pytest.raises(TypeError, match="path of a .mo"):
+        qsearch.set_language("es", lesson=3)
+    assert qsearch.get_language() == "en"
 
 
 @pytest.mark.parametrize("spanish", EDITION, ids=[p.stem for p in EDITION])
