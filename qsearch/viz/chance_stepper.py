@@ -9,7 +9,8 @@ scores it), even where dice would be rolled next.
 from __future__ import annotations
 
 from qsearch.core.constants import CHANCE
-from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number
+from qsearch.i18n import _
+from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, list_in_words
 from qsearch.viz.step_controls import check_interval
 from qsearch.viz.stepper import SearchStepper
 from qsearch.viz.tree import _probability
@@ -61,63 +62,82 @@ class ExpectiminimaxStepper(SearchStepper):
         return super()._role(node_id)
 
     def _on_leaf(self, e, step) -> str:
-        dice = " (its dice are not rolled)" if self.tree.nodes[e.node].player == CHANCE else ""
-        return (f"{self._who(e.node)} is a leaf at the depth limit: it is not searched "
-                f"further{dice} and the heuristic scores it {format_number(e.value)}.")
+        if self.tree.nodes[e.node].player == CHANCE:
+            text = _("{node} is a leaf at the depth limit: it is not searched further (its dice "
+                     "are not rolled) and the heuristic scores it {value}.")
+        else:
+            text = _("{node} is a leaf at the depth limit: it is not searched further and the "
+                     "heuristic scores it {value}.")
+        return text.format(node=self._who(e.node), value=format_number(e.value))
 
     def _on_chance(self, e, step) -> str:
-        return (f"At {self._who(e.node)}: the outcome {self.names.move(e.node, e.action)} "
-                f"({_probability(e.value)}) is searched.")
+        return _("At {node}: the outcome {outcome} ({probability}) is searched.").format(
+            node=self._who(e.node), outcome=self.names.move(e.node, e.action),
+            probability=_probability(e.value))
 
     def _on_probe(self, e, step) -> str:
-        return (f"At {self._who(e.node)}: Star2 probes {self.names.move(e.node, e.action)}, "
-                f"searching only the first move after it: a bound for the player who moves.")
+        return _("At {node}: Star2 probes {outcome}, searching only the first move after it: "
+                 "a bound for the player who moves.").format(
+            node=self._who(e.node), outcome=self.names.move(e.node, e.action))
 
     def _on_resume(self, e, step) -> str:
-        return (f"Back at {self._who(e.node)}, which the probe left after its first move: its "
-                f"other moves are searched now, with α = {format_number(e.alpha)}, "
-                f"β = {format_number(e.beta)}.")
+        return _("Back at {node}, which the probe left after its first move: its other moves "
+                 "are searched now, with α = {alpha}, β = {beta}.").format(
+            node=self._who(e.node), alpha=format_number(e.alpha), beta=format_number(e.beta))
 
     def _outcomes_cut(self, e, rule: str) -> str:
         """``roll 2-3 is cut (Star1)``, or, when the test fails only at the last outcome,
         that nothing is left to cut (the node still returns a bound, not the mean)."""
         if not e.pruned:
-            return (f"every outcome has been searched, so none is left to cut ({rule}); the "
-                    f"node returns that bound")
+            return _("every outcome has been searched, so none is left to cut ({rule}); the "
+                     "node returns that bound").format(rule=rule)
         cut = [self.names.move(e.node, a) for a in e.pruned]
-        what = cut[0] if len(cut) == 1 else ", ".join(cut[:-1]) + " and " + cut[-1]
-        return f"{what} {'is' if len(cut) == 1 else 'are'} cut ({rule})"
+        if len(cut) == 1:
+            return _("{outcome} is cut ({rule})").format(outcome=cut[0], rule=rule)
+        return _("{outcomes} are cut ({rule})").format(outcomes=list_in_words(cut), rule=rule)
 
     def _window(self, e) -> str:
         return f"[{format_number(e.alpha)}, {format_number(e.beta)}]"
 
     def _on_probe_cutoff(self, e, step) -> str:
-        return (f"At {self._who(e.node)} the probes already bound the average by "
-                f"{format_number(e.value)}, outside {self._window(e)}: "
-                f"{self._outcomes_cut(e, 'Star2')}.")
+        return _("At {node} the probes already bound the average by {value}, outside "
+                 "{window}: {cut}.").format(node=self._who(e.node), value=format_number(e.value),
+                                           window=self._window(e),
+                                           cut=self._outcomes_cut(e, "Star2"))
 
     def _on_cutoff(self, e, step) -> str:
         if self._role(e.node) != "chance":
             return super()._on_cutoff(e, step)
-        v = format_number(e.value)
-        if e.value <= e.alpha:             # even at its best the average stays at or below α
-            rest = "the upper bound (the most they can be worth)"
-            test = f"at most {v}, not above α = {format_number(e.alpha)}"
+        low = e.value <= e.alpha           # even at its best the average stays at or below α
+        if e.pruned and low:
+            text = _("At {node} the outcomes searched, with those not searched yet counted at "
+                     "the upper bound (the most they can be worth), show that the average is at "
+                     "most {value}, not above α = {alpha}: {cut}.")
+        elif e.pruned:
+            text = _("At {node} the outcomes searched, with those not searched yet counted at "
+                     "the lower bound (the least they can be worth), show that the average is at "
+                     "least {value}, not below β = {beta}: {cut}.")
+        elif low:
+            text = _("At {node} the outcomes searched show that the average is at most {value}, "
+                     "not above α = {alpha}: {cut}.")
         else:
-            rest = "the lower bound (the least they can be worth)"
-            test = f"at least {v}, not below β = {format_number(e.beta)}"
-        counted = (f", with those not searched yet counted at {rest},"
-                   if e.pruned else "")
-        return (f"At {self._who(e.node)} the outcomes searched{counted} show that the average "
-                f"is {test}: {self._outcomes_cut(e, 'Star1')}.")
+            text = _("At {node} the outcomes searched show that the average is at least "
+                     "{value}, not below β = {beta}: {cut}.")
+        return text.format(node=self._who(e.node), value=format_number(e.value),
+                           alpha=format_number(e.alpha), beta=format_number(e.beta),
+                           cut=self._outcomes_cut(e, "Star1"))
 
     def _on_exit(self, e, step) -> str:
         if self._role(e.node) == "chance":
             who, v = self._who(e.node), format_number(e.value)
             bound = self.tree.nodes[e.node].bound
-            if bound in ("<=", ">="):          # after a Star1/Star2 cut: not the mean itself
-                most = "at most" if bound == "<=" else "at least"
-                return (f"{who} returns {v}, a bound: its true value (the probability-weighted "
-                        f"mean) is {most} {v}.")
-            return f"{who} returns the probability-weighted mean {v}."
+            if bound == "<=":                  # after a Star1/Star2 cut: not the mean itself
+                text = _("{node} returns {value}, a bound: its true value (the "
+                         "probability-weighted mean) is at most {value}.")
+            elif bound == ">=":
+                text = _("{node} returns {value}, a bound: its true value (the "
+                         "probability-weighted mean) is at least {value}.")
+            else:
+                text = _("{node} returns the probability-weighted mean {value}.")
+            return text.format(node=who, value=v)
         return super()._on_exit(e, step)

@@ -22,6 +22,7 @@ import html
 
 from qsearch.core.algorithm_names import IN_WIDGETS as ALGORITHMS
 from qsearch.games.toytrees import named_nodes, tree_from_named, tree_from_text, tree_to_text
+from qsearch.i18n import _
 from qsearch.viz.exercise_grading import find_name, in_words, parse_entry
 from qsearch.viz.exercise_ordering import plain_drawing
 from qsearch.viz.exercise_tree import AlphaBetaExercise
@@ -64,7 +65,7 @@ class TreeEditor(PictureWidget):
 
     def select(self, name: str) -> None:
         """Make ``name`` (any case) the node the buttons act on."""
-        node, _ = self._find(name)
+        node, _parent = self._find(name)
         self.selected = node[0]
         self.note = ""
         self._changed(redraw_only=True)
@@ -72,13 +73,14 @@ class TreeEditor(PictureWidget):
     # ------------------------------------------------------------------ edits
     def set_value(self, name: str, value) -> None:
         """Give leaf ``name`` a new value (a number, or text such as ``"-3"``)."""
-        node, _ = self._find(name)
+        node, _parent = self._find(name)
         if isinstance(node[1], list):
-            raise ValueError(f"{name} is an inner node: its value comes from its children "
-                             "(set the values of leaves)")
+            raise ValueError(_("{node} is an inner node: its value comes from its children "
+                               "(set the values of leaves)").format(node=name))
         v = parse_entry(value)
         if v is None:
-            raise ValueError(f"type {node[0]}'s new value in the value box first")
+            raise ValueError(_("type {node}'s new value in the value box first").format(
+                node=node[0]))
         node[1] = v
         self.note = ""
         self._changed()
@@ -89,16 +91,17 @@ class TreeEditor(PictureWidget):
         ``value`` is required (blank text is refused: no leaf gets a value nobody chose). A
         leaf that gets a child becomes an inner node with that one child, and its own value
         is dropped (an inner node's value comes from its children): :attr:`note` says so."""
-        node, _ = self._find(name)
+        node, _parent = self._find(name)
         v = parse_entry(value)
         if v is None:
-            raise ValueError("type the new leaf's value in the value box first")
+            raise ValueError(_("type the new leaf's value in the value box first"))
         new = self._fresh_name()
         self.note = ""
         if not isinstance(node[1], list):
-            self.note = (f"{node[0]} was a leaf: it is now an inner node with the child {new}, "
-                         f"and its value {format_number(node[1])} is dropped (an inner node's "
-                         "value comes from its children).")
+            self.note = _("{node} was a leaf: it is now an inner node with the child {child}, "
+                          "and its value {value} is dropped (an inner node's value comes from "
+                          "its children).").format(node=node[0], child=new,
+                                                   value=format_number(node[1]))
             node[1] = []
         node[1].append([new, v])
         self._changed()
@@ -108,10 +111,10 @@ class TreeEditor(PictureWidget):
         """Remove node ``name`` and everything below it (not the root, not an only child)."""
         node, parent = self._find(name)
         if parent is None:
-            raise ValueError("the root cannot be removed")
+            raise ValueError(_("the root cannot be removed"))
         if len(parent[1]) == 1:
-            raise ValueError(f"{name} is the only child of {parent[0]}: remove {parent[0]} "
-                             "instead")
+            raise ValueError(_("{node} is the only child of {parent}: remove {parent} "
+                               "instead").format(node=name, parent=parent[0]))
         parent[1].remove(node)
         if self.selected not in self.names():
             self.selected = parent[0]
@@ -124,18 +127,12 @@ class TreeEditor(PictureWidget):
             raise TypeError("delta must be an int such as -1 or 1")
         node, parent = self._find(name)
         if parent is None:
-            raise ValueError("the root has no siblings to move among")
+            raise ValueError(_("the root has no siblings to move among"))
         kids = parent[1]
         i = kids.index(node)
         j = i + delta
         if not 0 <= j < len(kids):
-            where = "first" if delta < 0 else "last"
-            side = "left" if delta < 0 else "right"
-            places = "" if abs(delta) == 1 else f" {abs(delta)} places"
-            raise ValueError(f"{node[0]} cannot move{places} to the {side}: it is child "
-                             f"{i + 1} of {len(kids)} of {parent[0]}"
-                             + (f", already the {where}" if i in (0, len(kids) - 1)
-                                and (i == 0) == (delta < 0) else "") + ".")
+            raise ValueError(_cannot_move(node[0], parent[0], delta, i, len(kids)))
         kids.insert(j, kids.pop(i))
         self.note = ""
         self._changed()
@@ -203,14 +200,16 @@ class TreeEditor(PictureWidget):
                                                                              overflow="auto"))
         self.picture.add_class("qsearch-editor-tree")
         self.node_menu = widgets.Dropdown(options=self.names(), value=self.selected,
-                                          description="node", layout=widgets.Layout(width="12em"))
+                                          description=_("node"),
+                                          layout=widgets.Layout(width="12em"))
         self.node_menu.observe(lambda ch: self._menu(ch["new"]), names="value")
-        self.value_box = widgets.Text(placeholder="leaf value", layout=widgets.Layout(width="6em"))
-        self.set_button = widgets.Button(description="Set value", layout=auto)
-        self.add_button = widgets.Button(description="Add child", layout=auto)
-        self.remove_button = widgets.Button(description="Remove", layout=auto)
-        self.left_button = widgets.Button(description="◀ Move left", layout=auto)
-        self.right_button = widgets.Button(description="Move right ▶", layout=auto)
+        self.value_box = widgets.Text(placeholder=_("leaf value"),
+                                      layout=widgets.Layout(width="6em"))
+        self.set_button = widgets.Button(description=_("Set value"), layout=auto)
+        self.add_button = widgets.Button(description=_("Add child"), layout=auto)
+        self.remove_button = widgets.Button(description=_("Remove"), layout=auto)
+        self.left_button = widgets.Button(description=_("◀ Move left"), layout=auto)
+        self.right_button = widgets.Button(description=_("Move right ▶"), layout=auto)
         self.set_button.on_click(lambda _: self._try(self.set_value, self.selected,
                                                      self.value_box.value))
         self.add_button.on_click(lambda _: self._try(self.add_child, self.selected,
@@ -220,18 +219,19 @@ class TreeEditor(PictureWidget):
         self.right_button.on_click(lambda _: self._try(self.move, self.selected, +1))
         self.text_box = widgets.Textarea(value=self.text,
                                          layout=widgets.Layout(width="auto", flex="1 1 auto"))
-        self.load_button = widgets.Button(description="Load text", tooltip="replace the tree "
-                                          "by the one written in the box",
+        self.load_button = widgets.Button(description=_("Load text"),
+                                          tooltip=_("replace the tree by the one written in "
+                                                    "the box"),
                                           layout=widgets.Layout(width="auto", flex="0 0 auto",
                                                                 min_width="7.5em"))
         self.load_button.on_click(lambda _: self._try(self.load, self.text_box.value))
         self.algorithm_menu = widgets.Dropdown(options=list(ALGORITHMS), value="alphabeta",
                                                layout=widgets.Layout(width="9em"))
-        self.stepper_button = widgets.Button(description="Open stepper", layout=auto)
+        self.stepper_button = widgets.Button(description=_("Open stepper"), layout=auto)
         self.stepper_button.on_click(lambda _: self._try(self.stepper,
                                                          self.algorithm_menu.value))
-        self.exercise_button = widgets.Button(description="Exercise", layout=auto,
-                                              tooltip="practise alpha-beta on this tree")
+        self.exercise_button = widgets.Button(description=_("Exercise"), layout=auto,
+                                              tooltip=_("practise alpha-beta on this tree"))
         self.exercise_button.on_click(lambda _: self._try(self.exercise))
         self.status = widgets.HTML(value="")
         self.status.add_class("qsearch-editor-status")
@@ -284,6 +284,34 @@ class TreeEditor(PictureWidget):
 
     def __repr__(self) -> str:
         return f"TreeEditor({self.text!r})"
+
+
+def _cannot_move(name: str, parent: str, delta: int, i: int, n: int) -> str:
+    """Why child ``i`` (0-based) of the ``n`` children of ``parent`` cannot move ``delta``
+    places."""
+    left = delta < 0
+    # "already the first (last)": at that end of the row (an only child is neither)
+    at_end = i == 0 if left else i == n - 1 and i != 0
+    texts = {  # (one place, to the left, at that end)
+        (True, True, True): _("{node} cannot move to the left: it is child {k} of {n} of "
+                              "{parent}, already the first."),
+        (True, True, False): _("{node} cannot move to the left: it is child {k} of {n} of "
+                               "{parent}."),
+        (True, False, True): _("{node} cannot move to the right: it is child {k} of {n} of "
+                               "{parent}, already the last."),
+        (True, False, False): _("{node} cannot move to the right: it is child {k} of {n} of "
+                                "{parent}."),
+        (False, True, True): _("{node} cannot move {places} places to the left: it is child "
+                               "{k} of {n} of {parent}, already the first."),
+        (False, True, False): _("{node} cannot move {places} places to the left: it is child "
+                                "{k} of {n} of {parent}."),
+        (False, False, True): _("{node} cannot move {places} places to the right: it is child "
+                                "{k} of {n} of {parent}, already the last."),
+        (False, False, False): _("{node} cannot move {places} places to the right: it is "
+                                 "child {k} of {n} of {parent}."),
+    }
+    text = texts[abs(delta) == 1, left, at_end]
+    return text.format(node=name, places=abs(delta), k=i + 1, n=n, parent=parent)
 
 
 def _mutable(named):

@@ -18,6 +18,9 @@ import html
 import math
 from dataclasses import dataclass
 
+from qsearch.i18n import _
+from qsearch.viz.searchtree import list_in_words
+
 RIGHT = "#1b7f3b"
 WRONG = "#c0262d"
 ASKED = "#1f5fbf"
@@ -60,10 +63,12 @@ class Grade:
 
     def __str__(self) -> str:
         if self.passed:
-            return "Right." if self.total == 1 else f"All {self.total} answers are right."
+            return (_("Right.") if self.total == 1 else
+                    _("All {total} answers are right.").format(total=self.total))
         if self.summary:
             return self.summary
-        lines = [f"{self.right} of {self.total} right. To look at again:"]
+        lines = [_("{right} of {total} right. To look at again:").format(right=self.right,
+                                                                          total=self.total)]
         seen = set()
         for m in self.mistakes:                 # several entries can share one explanation
             if m.message not in seen:
@@ -73,11 +78,9 @@ class Grade:
 
 
 def in_words(names) -> str:
-    """``["A"]`` -> ``A``; ``["A", "B", "C"]`` -> ``A, B and C`` (never a Python list)."""
-    names = [str(n) for n in names]
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
+    """``["A"]`` -> ``A``; ``["A", "B", "C"]`` -> ``A, B and C`` (never a Python list; ``y``
+    for ``and`` in Spanish)."""
+    return list_in_words(names)
 
 
 def find_name(name, names, what: str = "node") -> str:
@@ -106,7 +109,7 @@ def parse_entry(text):
         raise TypeError("an entry must be a number, not a bool")
     if isinstance(text, (int, float)):
         if text != text:
-            raise ValueError("an entry must be a number, not NaN")
+            raise ValueError(_("an entry must be a number, not NaN"))
         return text
     if not isinstance(text, str):
         raise TypeError(f"an entry must be a number or text, not {type(text).__name__}")
@@ -120,9 +123,10 @@ def parse_entry(text):
     try:
         value = float(t)
     except ValueError:
-        raise ValueError(f"{text!r} is not a number (write 3, -2, inf or -inf)") from None
+        raise ValueError(_("{text} is not a number (write 3, -2, inf or -inf)").format(
+            text=repr(text))) from None
     if value != value:
-        raise ValueError("an entry must be a number, not NaN")
+        raise ValueError(_("an entry must be a number, not NaN"))
     return int(value) if value.is_integer() else value
 
 

@@ -8,6 +8,7 @@ values (this exercise before it is checked, and the tree editor).
 from __future__ import annotations
 
 from qsearch.games.toytrees import as_tree, named_nodes, tree_from_named
+from qsearch.i18n import _
 from qsearch.viz.exercise_grading import (
     Grade,
     Mistake,
@@ -75,9 +76,14 @@ class MoveOrderingExercise(PictureWidget):
         by_case = {c.lower(): c for c in mine}
         named = [by_case.get(c.lower(), c) if isinstance(c, str) else c for c in children]
         if sorted(map(str, named)) != sorted(mine):
-            said = in_words(map(str, children)) if children else "nothing"
-            raise ValueError(f"the children of {node} are {in_words(mine)}, each once in any "
-                             f"order; this order has {said}")
+            if children:
+                text = _("the children of {node} are {children}, each once in any order; this "
+                         "order has {given}")
+            else:
+                text = _("the children of {node} are {children}, each once in any order; this "
+                         "order has nothing")
+            raise ValueError(text.format(node=node, children=in_words(mine),
+                                         given=in_words(map(str, children))))
         self.orders[node] = named
         self.invalid.pop(node, None)
         self._changed()
@@ -125,16 +131,18 @@ class MoveOrderingExercise(PictureWidget):
         graded then: never an older order than the one shown)."""
         if self.invalid:
             self.grade = None
-            raise ValueError("Not graded: " + " ".join(
-                f"the order typed at {n} is not valid ({why})." for n, why in
-                self.invalid.items()) + " Fix it, then Check.")
+            problems = " ".join(_("the order typed at {node} is not valid ({why}).").format(
+                node=n, why=why) for n, why in self.invalid.items())
+            raise ValueError(_("Not graded: {problems} Fix it, then Check.").format(
+                problems=problems))
         mine, best = self.nodes_visited(), self.nodes_visited(self.best_orders())
         mistakes = ()
         if mine > best:
             hint = self._hint()
             mistakes = (Mistake(hint[0], "order", best, mine, 0,
-                                f"Alpha-beta visits {mine} nodes in your order; best first "
-                                f"visits {best}. {hint[1]}"),)
+                                _("Alpha-beta visits {mine} nodes in your order; best first "
+                                  "visits {best}. {hint}").format(mine=mine, best=best,
+                                                                  hint=hint[1])),)
         self.grade = Grade(1 - len(mistakes), 1, mistakes)
         self.counts = (mine, best)
         if self._widget is not None:
@@ -157,13 +165,16 @@ class MoveOrderingExercise(PictureWidget):
             value, is_max = self.minimax[name]
             if self.minimax[first][0] != value:
                 who = "MAX" if is_max else "MIN"
-                text = (f"Look at {name} ({who}): its first child {first} is not the best "
-                        f"one for {who}, so the cuts below {name} come later than they could.")
+                text = _("Look at {node} ({role}): its first child {first} is not the best one "
+                         "for {role}, so the cuts below {node} come later than they could.")
+                text = text.format(node=name, role=who, first=first)
                 if self.reveal:
-                    text += (f" ({first} is worth {format_number(self.minimax[first][0])}, "
-                             f"{name}'s best child {format_number(value)}.)")
+                    text += " " + _("({first} is worth {value}, {node}'s best child "
+                                    "{best}.)").format(first=first, node=name,
+                                                       value=format_number(self.minimax[first][0]),
+                                                       best=format_number(value))
                 return name, text
-        return self.inner[0], "Put each player's best child first."
+        return self.inner[0], _("Put each player's best child first.")
 
     def draw(self):
         """The tree in the student's order, leaf values only; once checked, alpha-beta's
@@ -178,7 +189,8 @@ class MoveOrderingExercise(PictureWidget):
         from qsearch.viz.stepper import AlphaBetaStepper
 
         if self.invalid:
-            raise ValueError("the order typed at " + in_words(self.invalid) + " is not valid")
+            raise ValueError(_("the order typed at {nodes} is not valid").format(
+                nodes=in_words(self.invalid)))
         stepper = AlphaBetaStepper(self.reordered(), fail_hard=self.fail_hard,
                                    strict=self.strict)
         if self._widget is not None:
@@ -200,18 +212,18 @@ class MoveOrderingExercise(PictureWidget):
             box.observe(lambda ch, n=name: self._typed(n, ch["new"]), names="value")
             self.boxes[name] = box
             rows.append(box)
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.check_button.on_click(lambda _: self._check_clicked())
-        self.show_button = widgets.Button(description="Show me", disabled=True,
-                                          tooltip="after a Check: open the search of your "
-                                                  "order, step by step")
-        self.show_button.on_click(lambda _: self._show_clicked())
+        self.check_button = widgets.Button(description=_("Check"), button_style="primary")
+        self.check_button.on_click(lambda _click: self._check_clicked())
+        self.show_button = widgets.Button(description=_("Show me"), disabled=True,
+                                          tooltip=_("after a Check: open the search of your "
+                                                    "order, step by step"))
+        self.show_button.on_click(lambda _click: self._show_clicked())
         self.feedback = widgets.HTML(value="")
         self.feedback.add_class("qsearch-exercise-grade")
         self.stepper_box = widgets.VBox([])
         box = widgets.VBox([self.picture,
-                            widgets.HTML("<b>Children of each inner node</b>, in the order "
-                                         "alpha-beta should search them:"),
+                            widgets.HTML(_("<b>Children of each inner node</b>, in the order "
+                                           "alpha-beta should search them:")),
                             widgets.HBox(rows, layout=widgets.Layout(flex_flow="row wrap")),
                             widgets.HBox([self.check_button, self.show_button]),
                             self.feedback, self.stepper_box])
@@ -246,8 +258,8 @@ class MoveOrderingExercise(PictureWidget):
         if self.grade is None:
             self.feedback.value = ""
             return
-        text = (f"Right: alpha-beta visits {self.counts[0]} nodes, as few as best first."
-                if self.grade.passed else str(self.grade.mistakes[0]))
+        text = (_("Right: alpha-beta visits {count} nodes, as few as best first.").format(
+                    count=self.counts[0]) if self.grade.passed else str(self.grade.mistakes[0]))
         self.feedback.value = grade_html(text, self.grade.passed)
 
     def __repr__(self) -> str:

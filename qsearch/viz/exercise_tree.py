@@ -20,6 +20,7 @@ from __future__ import annotations
 import html
 
 from qsearch.games.toytrees import as_tree, named_nodes
+from qsearch.i18n import _
 from qsearch.viz.exercise_grading import (
     ASKED,
     CUT,
@@ -63,7 +64,7 @@ class TreeExercise(TreeChecking, PictureWidget):
         options = ({"fail_hard": fail_hard, "strict": strict}
                    if self.algorithm == "alphabeta" else {})
         self.options = options
-        _, self.result = run_traced(self.state, self.algorithm, **options)
+        _state, self.result = run_traced(self.state, self.algorithm, **options)
         self.search = build_search_tree(self.result.trace)
         self.names = NodeNames(self.search, self.state)
         self.named = named_nodes(self.state)
@@ -158,8 +159,8 @@ class TreeExercise(TreeChecking, PictureWidget):
     def _inner(self, node) -> str:
         name = find_name(node, [*self.inner, *self.leaf_values])
         if name in self.leaf_values:
-            raise ValueError(f"{name} is a leaf (its value is given); enter values at "
-                             f"{in_words(self.inner)}")
+            raise ValueError(_("{node} is a leaf (its value is given); enter values at "
+                               "{nodes}").format(node=name, nodes=in_words(self.inner)))
         return name
 
     def _changed(self) -> None:
@@ -236,14 +237,14 @@ class TreeExercise(TreeChecking, PictureWidget):
         for name, body in walk_named(self.named):
             if not isinstance(body, list):
                 continue
-            for child, _ in body:
+            for child, _subtree in body:
                 e = {}
                 if child in self.marked:
                     e.update(style="dashed", color=CUT, label="✂")
                 if checked and (child, "cut") in wrong and (child in self.marked
                                                            or self.reveal):
                     e.update(color=WRONG, fontcolor=WRONG, penwidth="2.2",
-                             label="✂ ?" if child in self.marked else "pruned?")
+                             label="✂ ?" if child in self.marked else _("pruned?"))
                 elif checked and child in self.marked:
                     e.update(color=RIGHT, fontcolor=RIGHT)
                 dot.edge(name, child, **e)
@@ -273,7 +274,7 @@ class TreeExercise(TreeChecking, PictureWidget):
         rows = []
         small = widgets.Layout(width="4.5em")
         for name in self.inner:
-            fields = {"value": widgets.Text(placeholder="value", layout=small)}
+            fields = {"value": widgets.Text(placeholder=_("value"), layout=small)}
             if self.ask_windows:
                 fields["alpha"] = widgets.Text(placeholder="α", layout=small)
                 fields["beta"] = widgets.Text(placeholder="β", layout=small)
@@ -287,32 +288,36 @@ class TreeExercise(TreeChecking, PictureWidget):
             row.add_class(f"qsearch-exercise-node-{name}")
             rows.append(row)
         if self.algorithm == "minimax":
-            ask = "<b>Values</b>: the minimax value of every inner node:"
+            ask = _("<b>Values</b>: the minimax value of every inner node:")
+        elif self.ask_windows:
+            ask = _("<b>Values</b>: what each inner node returns, and its [α, β] when it "
+                    "returns (leave blank the nodes the search never reaches):")
         else:
-            ask = ("<b>Values</b>: what each inner node returns"
-                   + (", and its [α, β] when it returns" if self.ask_windows else "")
-                   + " (leave blank the nodes the search never reaches):")
+            ask = _("<b>Values</b>: what each inner node returns (leave blank the nodes the "
+                    "search never reaches):")
         parts = [widgets.HTML(ask),
                  widgets.HBox(rows, layout=widgets.Layout(flex_flow="row wrap"))]
         self.cut_buttons = {}
         if self.ask_cuts:
             for child in self.parent:
                 b = widgets.ToggleButton(description=f"✂ {child}", value=False,
-                                         tooltip=f"the branch to {child} is pruned",
+                                         tooltip=_("the branch to {child} is pruned").format(
+                                             child=child),
                                          layout=widgets.Layout(width="auto"))
                 b.add_class("qsearch-exercise-cut")
                 b.observe(lambda ch, c=child: self._toggled(c, ch["new"]), names="value")
                 self.cut_buttons[child] = b
             parts += [widgets.HTML(
-                "<b>Pruned branches</b>: click ✂ on each child alpha-beta never searches (a "
-                f"cut happens at its parent when {html.escape(self.cut_condition(True))} at "
-                f"MAX, {html.escape(self.cut_condition(False))} at MIN):"),
+                _("<b>Pruned branches</b>: click ✂ on each child alpha-beta never searches (a "
+                  "cut happens at its parent when {max_test} at MAX, {min_test} at MIN):").format(
+                    max_test=html.escape(self.cut_condition(True)),
+                    min_test=html.escape(self.cut_condition(False)))),
                       widgets.HBox(list(self.cut_buttons.values()),
                                    layout=widgets.Layout(flex_flow="row wrap"))]
-        self.check_button = widgets.Button(description="Check", button_style="primary")
-        self.show_button = widgets.Button(description="Show me", disabled=True,
-                                          tooltip="after a Check: open the search, step by "
-                                                  "step, at the first mistake")
+        self.check_button = widgets.Button(description=_("Check"), button_style="primary")
+        self.show_button = widgets.Button(description=_("Show me"), disabled=True,
+                                          tooltip=_("after a Check: open the search, step by "
+                                                    "step, at the first mistake"))
         self.check_button.on_click(lambda _: self._check_clicked())
         self.show_button.on_click(lambda _: self.show_me())
         self.feedback = widgets.HTML(value="")

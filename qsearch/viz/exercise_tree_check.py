@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from qsearch.i18n import _
 from qsearch.viz.exercise_grading import Grade, Mistake, in_words
 from qsearch.viz.searchtree import format_number
 
@@ -41,7 +42,8 @@ class TreeGrade(Grade):
 
     def __str__(self) -> str:
         if self.passed:
-            return "Right." if self.total == 1 else f"All {self.total} answers are right."
+            return (_("Right.") if self.total == 1 else
+                    _("All {total} answers are right.").format(total=self.total))
         if self.summary:
             return self.summary
         named = []
@@ -49,13 +51,19 @@ class TreeGrade(Grade):
             if m.message and m.message not in named:
                 named.append(m.message)
         if named:
-            lines = [f"{self.right} of {self.total} right (counting the entries you made). "
-                     "To look at again:"] + [f"- {text}" for text in named]
+            lines = [_("{right} of {total} right (counting the entries you made). To look at "
+                       "again:").format(right=self.right, total=self.total)]
+            lines += [f"- {text}" for text in named]
+        elif self.total > 1:
+            lines = [_("All {total} entries you made are right, but the exercise is not "
+                       "complete: look at the blank boxes and at the branches without a ✂.")
+                     .format(total=self.total)]
+        elif self.total:
+            lines = [_("The entry you made is right, but the exercise is not complete: look at "
+                       "the blank boxes and at the branches without a ✂.")]
         else:
-            lines = [(f"All {self.total} entries you made are right" if self.total > 1 else
-                      "The entry you made is right" if self.total else "No entry is made yet")
-                     + ", but the exercise is not complete: look at the blank boxes and at "
-                     "the branches without a ✂."]
+            lines = [_("No entry is made yet, but the exercise is not complete: look at the "
+                       "blank boxes and at the branches without a ✂.")]
         if self.blank:
             lines.append(self.blank)
         lines += list(self.remarks)
@@ -94,8 +102,9 @@ class TreeChecking:
                     made += 1
                     text = self.unreadable[name, what]
                     mistakes.append(Mistake(name, what, want, text, step,
-                                            f"{self._label(name, what)}: {text!r} is not a "
-                                            "number (write 3, -2, inf or -inf).",
+                                            _("{entry}: {text} is not a number (write 3, -2, "
+                                              "inf or -inf).").format(
+                                                entry=self._label(name, what), text=repr(text)),
                                             asked=node is not None))
                 elif given is None:
                     if node is not None:        # a blank the search fills: not named
@@ -119,20 +128,28 @@ class TreeChecking:
                     or m.what == "cut" and m.given is True)      # on entries made
         summary = ""
         if not made and not self.reveal:
-            what = "a value in each box" + (", its α and β" if self.ask_windows else "")
-            cuts = " and click ✂ on each pruned branch" if self.ask_cuts else ""
-            blank = (" (leave blank the nodes the search never reaches)"
-                     if self.algorithm != "minimax" else "")
-            summary = f"Nothing is entered yet: type {what}{blank}{cuts}, then press Check."
+            summary = self._nothing_entered()
         remarks = ()
         if self.algorithm != "minimax" and any(m.message and m.what in FIELDS
                                                for m in mistakes):
-            remarks = (NEVER_REACHED,)
+            remarks = (_(NEVER_REACHED),)
         self.grade = TreeGrade(made - wrong, made, tuple(mistakes), summary,
                                self._blank_line(), remarks)
         if self._widget is not None:
             self._refresh()
         return self.grade
+
+    def _nothing_entered(self) -> str:
+        """What a Check with no entry says: what to type (the windows, the ✂ and the blank
+        nodes only where this exercise asks for them)."""
+        if self.algorithm == "minimax":          # values only: every node is reached
+            return _("Nothing is entered yet: type a value in each box, then press Check.")
+        if self.ask_windows:
+            return _("Nothing is entered yet: type a value in each box, its α and β (leave "
+                     "blank the nodes the search never reaches) and click ✂ on each pruned "
+                     "branch, then press Check.")
+        return _("Nothing is entered yet: type a value in each box (leave blank the nodes the "
+                 "search never reaches) and click ✂ on each pruned branch, then press Check.")
 
     @property
     def _stores(self) -> dict:
@@ -142,21 +159,23 @@ class TreeChecking:
         """Every blank box of every inner node, reached or not: "Still blank: the value at
         M4 and M5, β at P2." (with ``reveal``, what the search puts in those it fills)."""
         parts, said = [], []
-        for what, label in (("value", "the value"), ("alpha", "α"), ("beta", "β")):
+        blanks = {"value": _("the value at {nodes}"), "alpha": _("α at {nodes}"),
+                  "beta": _("β at {nodes}")}
+        for what in FIELDS:
             if what != "value" and not self.ask_windows:
                 continue
             names = [n for n in self.inner
                      if self._stores[what].get(n) is None and (n, what) not in self.unreadable]
             if names:
-                parts.append(f"{label} at {in_words(names)}")
+                parts.append(blanks[what].format(nodes=in_words(names)))
             if self.reveal:
                 said += [f"{self._label(n, what)} = {format_number(self._want(n, what))}"
                          for n in names if n in self.searched]
         if not parts:
             return ""
-        text = f"Still blank: {', '.join(parts)}."
+        text = _("Still blank: {boxes}.").format(boxes=", ".join(parts))
         if said:
-            text += " (The search: " + ", ".join(said) + ".)"
+            text += " " + _("(The search: {values}.)").format(values=", ".join(said))
         return text
 
     def _want(self, name, what):
@@ -164,7 +183,9 @@ class TreeChecking:
         return node.value if what == "value" else node.window[what == "beta"]
 
     def _label(self, name, what) -> str:
-        return name if what == "value" else f"{name}'s {GREEK[what]}"
+        if what == "value":
+            return name
+        return _("{node}'s {bound}").format(node=name, bound=GREEK[what])
 
     def _role(self, name) -> str:
         """MAX or MIN, from the node's depth (nodes the search never reaches have one too)."""
@@ -174,60 +195,72 @@ class TreeChecking:
         role = self._role(name)
         said = format_number(given)
         if what == "value":
-            text = f"{name} ({role}) does not return {said}. {self._value_hint(name, role)}"
+            text = _("{node} ({role}) does not return {value}. {hint}").format(
+                node=name, role=role, value=said, hint=self._value_hint(name, role))
         else:
-            text = (f"{name} ({role}): its {GREEK[what]} when it returns is not {said}. "
-                    + self._window_hint(what, role))
+            text = _("{node} ({role}): its {bound} when it returns is not {value}. {hint}").format(
+                node=name, role=role, bound=GREEK[what], value=said,
+                hint=self._window_hint(what, role))
         if self.reveal:
             want = self._want(name, what) if name in self.searched else None
-            text += (f" (The search: {format_number(want)}.)" if want is not None else
-                     " (The search never reaches it.)")
+            text += " " + (_("(The search: {values}.)").format(values=format_number(want))
+                           if want is not None else _("(The search never reaches it.)"))
         return text
 
     def _value_hint(self, name, role) -> str:
-        pick = "largest" if role == "MAX" else "smallest"
+        is_max = role == "MAX"
         if self.algorithm == "minimax":
-            return (f"Look again at its children: a {role} node returns the {pick} of the "
-                    "values its children return.")
+            return (_("Look again at its children: a MAX node returns the largest of the values "
+                      "its children return.") if is_max else
+                    _("Look again at its children: a MIN node returns the smallest of the "
+                      "values its children return."))
         if self.fail_hard:
-            crossed = "β" if role == "MAX" else "α"
-            return (f"Fail-hard alpha-beta returns the {pick} value its children return, "
-                    f"held inside the window {name} was given; if a cut happens there, the "
-                    f"bound that was crossed ({name}'s {crossed}).")
-        return (f"Fail-soft alpha-beta returns the {pick} value among the children it "
-                "searches (the best value found, even after a cut).")
+            text = (_("Fail-hard alpha-beta returns the largest value its children return, held "
+                      "inside the window {node} was given; if a cut happens there, the bound "
+                      "that was crossed ({node}'s β).") if is_max else
+                    _("Fail-hard alpha-beta returns the smallest value its children return, "
+                      "held inside the window {node} was given; if a cut happens there, the "
+                      "bound that was crossed ({node}'s α)."))
+            return text.format(node=name)
+        return (_("Fail-soft alpha-beta returns the largest value among the children it "
+                  "searches (the best value found, even after a cut).") if is_max else
+                _("Fail-soft alpha-beta returns the smallest value among the children it "
+                  "searches (the best value found, even after a cut)."))
 
     @staticmethod
     def _window_hint(what, role) -> str:
         moves = (role == "MAX") == (what == "alpha")
         if not moves:
-            return (f"A {role} node never changes its {GREEK[what]}: it keeps the one its "
-                    "parent passed down when it was entered.")
-        direction = "rises to each larger" if what == "alpha" else "falls to each smaller"
-        return (f"It starts as the {GREEK[what]} its parent passed down and {direction} value "
-                "a child returns.")
+            return _("A {role} node never changes its {bound}: it keeps the one its parent "
+                     "passed down when it was entered.").format(role=role, bound=GREEK[what])
+        if what == "alpha":
+            return _("It starts as the α its parent passed down and rises to each larger value "
+                     "a child returns.")
+        return _("It starts as the β its parent passed down and falls to each smaller value a "
+                 "child returns.")
 
     def _missed_cut(self, child) -> str:
         """Only with ``reveal``: the pruned branch the student left unmarked."""
-        return f"The search prunes the branch to {child}, which has no ✂."
+        return _("The search prunes the branch to {child}, which has no ✂.").format(child=child)
 
     def _false_cut(self, child) -> Mistake:
         """A ✂ on a branch that is not pruned (searched, or below the pruned one): the same
         words either way."""
         parent = self.parent[child]
         test = self.cut_condition(self._role(parent) == "MAX")
-        text = (f"The ✂ on the branch to {child} is wrong: a branch is pruned when, after an "
-                f"earlier child of {parent} ({self._role(parent)}) returns, {test} holds "
-                "there; mark only that branch, not the ones below it.")
+        text = _("The ✂ on the branch to {child} is wrong: a branch is pruned when, after an "
+                 "earlier child of {parent} ({role}) returns, {test} holds there; mark only "
+                 "that branch, not the ones below it.").format(
+            child=child, parent=parent, role=self._role(parent), test=test)
         if child in self.ids:
             step = self.search.nodes[self.ids[child]].entered_at
-            said = " (The search searches it.)"
+            said = _("(The search searches it.)")
         else:
             above = self._cut_ancestor(child)
             step = self.cuts[above].event
-            said = f" (The search prunes the branch to {above}.)"
+            said = _("(The search prunes the branch to {child}.)").format(child=above)
         return Mistake(child, "cut", False, True, step,
-                       text + (said if self.reveal else ""), asked=False)
+                       text + (" " + said if self.reveal else ""), asked=False)
 
     def _cut_ancestor(self, name) -> str:
         while name not in self.cuts:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import html
 import re
 
+from qsearch.i18n import _
+
 _ROOT = re.compile(r"<svg\b[^>]*>", re.S)
 _PROLOG = re.compile(r"<\?xml[^>]*\?>|<!DOCTYPE[^>]*>|<!--.*?-->", re.S)
 CAPTION_PX = 13                  # caption text, as large as a notebook's body text
@@ -111,5 +113,7 @@ class Gallery:
     def __repr__(self) -> str:
         shown = "; ".join(c for c in self.captions[:3] if c)
         more = "..." if len(self.captions) > 3 else ""
-        return f"A gallery of {len(self.pictures)} pictures" + (f": {shown}{more}" if shown
-                                                                else "")
+        if shown:
+            return _("A gallery of {count} pictures: {captions}").format(
+                count=len(self.pictures), captions=shown + more)
+        return _("A gallery of {count} pictures").format(count=len(self.pictures))

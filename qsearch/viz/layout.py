@@ -24,6 +24,8 @@ from dataclasses import dataclass, field
 
 import graphviz
 
+from qsearch.i18n import _
+
 POINTS = 72.0                   # Graphviz sizes are in inches; SVG units here are points
 CHAR_W = 0.6                    # average glyph width / font size (Helvetica)
 LINE_H = 1.2                    # line height / font size
@@ -415,9 +417,9 @@ class TreeDrawing(graphviz.Digraph):
     is what a notebook shows where it cannot show the picture (:data:`PICTURE_TEXT`)."""
 
     def __repr__(self) -> str:
-        _, nodes, _ = parse(self)
+        _graph, nodes, _edges = parse(self)
         shown = sum(1 for n in nodes.values() if n.visible)
-        return PICTURE_TEXT.format(nodes=shown)
+        return _(PICTURE_TEXT).format(nodes=shown)
 
 
 class PureDigraph(TreeDrawing):

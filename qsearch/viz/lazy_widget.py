@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 import re
 
+from qsearch.i18n import _
 from qsearch.viz.tree import svg_text
 
 # What a saved picture of a widget says above itself: a viewer without a kernel (GitHub, a
@@ -30,14 +31,16 @@ def _attribute(tag: str, name: str) -> str | None:
     return m.group(1) if m else None
 
 
-def caption_svg(svg: str, text: str = SAVED_CAPTION) -> str:
-    """``svg`` with a band above it that says ``text`` (by default, "run the cell to use it").
+def caption_svg(svg: str, text: str | None = None) -> str:
+    """``svg`` with a band above it that says ``text`` (by default, "run the cell to use it",
+    in the language in use: :mod:`qsearch.i18n`).
 
     The picture is nested unchanged (its ``viewBox`` keeps its drawing) below a band in the
     same units as its size; a picture narrower than the sentence gets a smaller font, never a
     cut sentence. A picture already captioned with ``text`` is returned as is. Raises
     ValueError when ``svg`` has no ``<svg>`` root or no size (``width``/``height`` in px or
     pt, or a ``viewBox``)."""
+    text = _(SAVED_CAPTION) if text is None else text
     root = _ROOT.search(svg)
     if root is None:
         raise ValueError("not an SVG picture: no <svg> element")
@@ -50,7 +53,7 @@ def caption_svg(svg: str, text: str = SAVED_CAPTION) -> str:
         w, h, unit = float(sizes[0].group(1)), float(sizes[1].group(1)), sizes[0].group(2)
     elif box is not None:
         try:
-            _, _, w, h = (float(x) for x in box.replace(",", " ").split())
+            _x, _y, w, h = (float(x) for x in box.replace(",", " ").split())
         except ValueError:
             raise ValueError(f"cannot read the viewBox {box!r}") from None
         unit = None                           # no size of its own: it fills its container
@@ -91,7 +94,8 @@ class LazyWidget:
 
     _widget = None                 # the box, once built
     # The bundle's text/plain: what a viewer that shows neither the widget nor a picture
-    # prints (instead of ipywidgets' ``VBox(children=(...``).
+    # prints (instead of ipywidgets' ``VBox(children=(...``), in English; the bundle says it
+    # in the language in use.
     text_form = "An interactive widget: run the cell to use it."
 
     @property
@@ -115,7 +119,7 @@ class LazyWidget:
         "run the cell to use it" (:func:`caption_svg`), with :attr:`text_form` as its text."""
         bundle = self.widget._repr_mimebundle_(include=include, exclude=exclude)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
-        data["text/plain"] = self.text_form
+        data["text/plain"] = _(self.text_form)
         svg = self._bundle_svg()
         if svg is not None:
             data["image/svg+xml"] = caption_svg(svg)

@@ -23,6 +23,7 @@ import math
 from qsearch.core.constants import CHANCE
 from qsearch.core.mcts_results import MCTSTree
 from qsearch.games import protocol
+from qsearch.i18n import _
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.step_controls import StepControls, check_interval
 from qsearch.viz.tree import svg_text
@@ -87,7 +88,7 @@ def move_text(state, action) -> str:
     if type(state).__name__ in ("TicTacToe", "PyTicTacToe") and player in (0, 1):
         return f"{'xo'[player]}@{action}"
     text = protocol.action_to_string(state, action)
-    return f"chance: {text}" if player == CHANCE else text
+    return _("chance: {outcome}").format(outcome=text) if player == CHANCE else text
 
 
 def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | None = 3,
@@ -160,7 +161,7 @@ def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | Non
             attrs.update(color=PATH_COLOR, penwidth="2.5")
         hidden = len(kids.get(i, [])) - sum(1 for j in kids.get(i, []) if j in shown)
         if hidden > 0:
-            label += f"\n(+{hidden} more)"
+            label += "\n" + _("(+{count} more)").format(count=hidden)
         dot.node(str(i), label, **attrs)
         if i:
             width = 0.6 + 5.0 * n / root_n
@@ -230,7 +231,7 @@ def uct_bars_svg(tree: MCTSTree, c: float, *, labels=None, width: int = 420,
             text = f"{exploit:+.2f} + {explore:.2f} = {exploit + explore:.2f}"
             end = e1
         else:
-            text = "unvisited: ∞"
+            text = _("unvisited: ∞")
             end = x1
         if action == chosen:
             body.append(f'<rect x="{left - 2}" y="{y + 1}" width="{bar_w + 4}" '
@@ -239,7 +240,7 @@ def uct_bars_svg(tree: MCTSTree, c: float, *, labels=None, width: int = 420,
                     f'font-family="sans-serif" fill="#3d3846">{text}</text></g>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
             f'width="{width}" height="{height}" style="max-width:100%;height:auto" '
-            'role="img"><title>UCT terms</title>'
+            f'role="img"><title>{html.escape(_("UCT terms"))}</title>'
             + "".join(body) + "</svg>")
 
 
@@ -289,20 +290,28 @@ class MCTSStepper(LazyWidget):
     def caption(self, k: int) -> str:
         """What iteration ``k`` did, in words."""
         e = self.result.trace[self._check(k) - 1]
-        path = " → ".join(self._moves(e.path)) or "(the root)"
+        path = " → ".join(self._moves(e.path)) or _("(the root)")
         if e.expanded:
-            grow = f"expands the new node {self._moves(e.path[-1:], e.path[:-1])[0]}"
+            grow = _("expands the new node {move}").format(
+                move=self._moves(e.path[-1:], e.path[:-1])[0])
         else:
-            grow = "ends at a finished game already in the tree (nothing to expand)"
-        rollout = " ".join(self._moves(e.rollout, e.path)) or "(none: the game is over)"
+            grow = _("ends at a finished game already in the tree (nothing to expand)")
+        rollout = " ".join(self._moves(e.rollout, e.path)) or _("(none: the game is over)")
         r = e.result
         winner = 0 if r[0] > r[1] else 1
         names = ("xo" if type(self.state).__name__ in ("TicTacToe", "PyTicTacToe")
-                 else ("player 0", "player 1"))
-        outcome = ("draw" if r[0] == r[1] else f"{names[winner]} wins"
-                   if abs(r[0]) == 1 and r[0] == -r[1] else f"rewards {r[0]:+g}, {r[1]:+g}")
-        return (f"Iteration {k}: selection {path}; {grow}; rollout {rollout}; result "
-                f"{outcome} ({r[0]:+g} for player 0); the root now has N = {e.N[0]}.")
+                 else (_("player 0"), _("player 1")))
+        if r[0] == r[1]:
+            outcome = _("draw")
+        elif abs(r[0]) == 1 and r[0] == -r[1]:
+            outcome = _("{player} wins").format(player=names[winner])
+        else:
+            outcome = _("rewards {first}, {second}").format(first=f"{r[0]:+g}",
+                                                            second=f"{r[1]:+g}")
+        return _("Iteration {k}: selection {path}; {grow}; rollout {rollout}; result {outcome} "
+                 "({reward} for player 0); the root now has N = {visits}.").format(
+            k=k, path=path, grow=grow, rollout=rollout, outcome=outcome, reward=f"{r[0]:+g}",
+            visits=e.N[0])
 
     def svg(self, k: int) -> str:
         """The tree after iteration ``k`` (cached SVG)."""
@@ -335,7 +344,7 @@ class MCTSStepper(LazyWidget):
     def _build_widget(self):
         import ipywidgets as widgets
 
-        self.controls = StepControls(self.n_steps, self._show, label="iteration",
+        self.controls = StepControls(self.n_steps, self._show, label=_("iteration"),
                                      interval=self.interval)
         self.play, self.speed = self.controls.play, self.controls.speed
         self.slider = self.controls.slider
@@ -360,7 +369,7 @@ class MCTSStepper(LazyWidget):
 
     def step_to(self, k: int) -> None:
         """Show iteration ``k`` (what the slider does)."""
-        _ = self.widget          # builds the controls on first use
+        _built = self.widget        # builds the controls on first use
         self.controls.go(self._check(k))
 
     def _show(self, k: int) -> None:
@@ -370,8 +379,9 @@ class MCTSStepper(LazyWidget):
 
     def _caption_html(self, k: int) -> str:
         text = self.caption(k).split(": ", 1)[1]         # after "Iteration k: "
-        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>Iteration {k} of "
-                f"{self.n_steps}</b>: {html.escape(text)}</div>")
+        where = _("Iteration {k} of {n}").format(k=k, n=self.n_steps)
+        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>{html.escape(where)}</b>: "
+                f"{html.escape(text)}</div>")
 
     def _repr_svg_(self) -> str:
         """The tree after the last iteration, for viewers without a kernel."""

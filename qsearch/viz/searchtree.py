@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from qsearch.core.constants import CHANCE, TERMINAL
 from qsearch.core.trace import TraceEvent
 from qsearch.games import protocol
+from qsearch.i18n import _
 
 NodeKind = str  # "max", "min", "chance", "terminal" (game over), "leaf" (depth limit), "tt_hit"
 
@@ -238,6 +239,15 @@ def format_number(x: float | None) -> str:
     return f"{x:.3g}".replace("-", "−")
 
 
+def list_in_words(names) -> str:
+    """``["A"]`` -> ``A``; ``["A", "B", "C"]`` -> ``A, B and C`` (``A, B y C`` in Spanish):
+    how captions and checks list names, never as a Python list."""
+    names = [str(n) for n in names]
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{first} and {last}").format(first=", ".join(names[:-1]), last=names[-1])
+
+
 def format_window(window: tuple[float, float]) -> str:
     """``[2, ∞]``."""
     return f"[{format_number(window[0])}, {format_number(window[1])}]"
@@ -278,13 +288,14 @@ class NodeNames:
         return protocol.action_to_string(s, action)
 
     def name(self, node_id: int) -> str:
-        """``C3`` (a toy tree's name), ``[4·3]`` (the moves from the root) or ``root``."""
+        """``C3`` (a toy tree's name), ``[4·3]`` (the moves from the root) or ``root`` (in
+        the language in use: ``raíz`` in Spanish)."""
         s = self.states.get(node_id)
         if self.named and s is not None:
             return s.node_name()
         node = self.tree.nodes[node_id]
         if node.parent is None:
-            return "root"
+            return _("root")
         moves, n = [], node
         while n.parent is not None:
             moves.append(self.move(n.parent, n.action))

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from qsearch.i18n import _
+
 # (label, milliseconds a step) offered by the speed menu; a stepper's own interval is added
-# when it is not one of these.
+# when it is not one of these. The labels are English; the menu says them in the language in
+# use (:func:`speed_label`).
 SPEEDS = (("0.1 s a step", 100), ("0.25 s a step", 250), ("0.5 s a step", 500),
           ("1 s a step", 1000), ("2 s a step", 2000))
 PLAY_TOOLTIP = "▶ play the steps one after another; ⏸ or ■ pause at the step shown"
@@ -26,11 +29,16 @@ def check_interval(interval) -> int:
     return interval
 
 
+def speed_label(milliseconds: int) -> str:
+    """The speed menu's label of ``milliseconds`` a step: ``0.25 s a step``."""
+    return _("{seconds} s a step").format(seconds=f"{milliseconds / 1000:g}")
+
+
 def speed_options(interval: int) -> list[tuple[str, int]]:
     """The speed menu's ``(label, milliseconds)`` options, ``interval`` among them."""
-    options = list(SPEEDS)
+    options = [(speed_label(ms), ms) for _label, ms in SPEEDS]
     if interval not in dict(options).values():
-        options.append((f"{interval / 1000:g} s a step", interval))
+        options.append((speed_label(interval), interval))
         options.sort(key=lambda option: option[1])
     return options
 
@@ -52,16 +60,17 @@ class StepControls:
         self.n = n
         self.on_step = on_step
         self.play = widgets.Play(value=1, min=1, max=n, step=1, interval=interval,
-                                 description="", tooltip=PLAY_TOOLTIP, show_repeat=False)
+                                 description="", tooltip=_(PLAY_TOOLTIP), show_repeat=False)
         self.speed = widgets.Dropdown(options=speed_options(interval), value=interval,
-                                      tooltip="how long each step shows while playing",
+                                      tooltip=_("how long each step shows while playing"),
                                       layout=widgets.Layout(width="auto"))
         self.slider = widgets.IntSlider(value=1, min=1, max=n, description=label,
                                         continuous_update=True,
                                         layout=widgets.Layout(width="40%", min_width="240px"))
-        self.previous = widgets.Button(description="◀ previous", tooltip="the previous step",
+        self.previous = widgets.Button(description=_("◀ previous"),
+                                       tooltip=_("the previous step"),
                                        layout=widgets.Layout(width="auto"))
-        self.next = widgets.Button(description="next ▶", tooltip="the next step",
+        self.next = widgets.Button(description=_("next ▶"), tooltip=_("the next step"),
                                    layout=widgets.Layout(width="auto"))
         self.previous.on_click(lambda _: self.move(-1))
         self.next.on_click(lambda _: self.move(+1))

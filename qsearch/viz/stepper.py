@@ -20,8 +20,15 @@ from __future__ import annotations
 import html
 import math
 
+from qsearch.i18n import _
 from qsearch.viz.lazy_widget import LazyWidget
-from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, format_window
+from qsearch.viz.searchtree import (
+    NodeNames,
+    build_search_tree,
+    format_number,
+    format_window,
+    list_in_words,
+)
 from qsearch.viz.step_controls import StepControls, check_interval
 from qsearch.viz.tree import draw_search, run_traced, svg_text
 from qsearch.viz.tree_collapse import check_max_nodes, collapse_plan, collapsed_label
@@ -29,6 +36,9 @@ from qsearch.viz.tree_view import VIEWS, WINDOW_PT, check_view, picture_box, vie
 
 MAX_NODES = 120         # a stepper's tree: boxes drawn before lower subtrees are collapsed
 VIEW_LABELS = {"follow": "follow the step", "whole": "whole tree", "fit": "fit to width"}
+VIEW_TOOLTIPS = {"follow": "a window around the node of this step, which stays in view",
+                 "whole": "the whole tree at its size (scroll it)",
+                 "fit": "the whole tree shrunk to the cell's width"}
 
 
 class SearchStepper(LazyWidget):
@@ -143,7 +153,7 @@ class SearchStepper(LazyWidget):
         e = self.result.trace[step]
         describe = getattr(self, f"_on_{e.kind}", None)
         if describe is None:
-            return f"{e.kind} at {self._who(e.node)}."
+            return _("{event} at {node}.").format(event=e.kind, node=self._who(e.node))
         return describe(e, step)
 
     def captions(self) -> list[str]:
@@ -155,7 +165,7 @@ class SearchStepper(LazyWidget):
         import ipywidgets as widgets
 
         # The slider shows 1..n, as "step k of n" says; the methods take 0-based steps.
-        self.controls = StepControls(self.n_steps, self._show, label="step",
+        self.controls = StepControls(self.n_steps, self._show, label=_("step"),
                                      interval=self.interval)
         self.play, self.speed = self.controls.play, self.controls.speed
         self.slider = self.controls.slider
@@ -166,20 +176,18 @@ class SearchStepper(LazyWidget):
         self.caption_html.add_class("qsearch-stepper-caption")
         self.picture.add_class("qsearch-stepper-tree")
         self.view_menu = widgets.ToggleButtons(
-            options=[(VIEW_LABELS[v], v) for v in VIEWS], value=self.view,
-            tooltips=["a window around the node of this step, which stays in view",
-                      "the whole tree at its size (scroll it)",
-                      "the whole tree shrunk to the cell's width"],
+            options=[(_(VIEW_LABELS[v]), v) for v in VIEWS], value=self.view,
+            tooltips=[_(VIEW_TOOLTIPS[v]) for v in VIEWS],
             style={"button_width": "auto"})
         self.view_menu.add_class("qsearch-stepper-view")
         self.view_menu.observe(self._on_view, names="value")
         self.expand_menu = widgets.Dropdown(options=self._expand_options(0),
-                                            tooltip="draw a collapsed subtree",
+                                            tooltip=_("draw a collapsed subtree"),
                                             layout=widgets.Layout(width="auto"))
         self.expand_menu.add_class("qsearch-stepper-expand")
         self.expand_menu.observe(self._on_expand, names="value")
-        self.collapse_button = widgets.Button(description="collapse all", disabled=True,
-                                              tooltip="collapse every subtree opened",
+        self.collapse_button = widgets.Button(description=_("collapse all"), disabled=True,
+                                              tooltip=_("collapse every subtree opened"),
                                               layout=widgets.Layout(width="auto"))
         self.collapse_button.on_click(lambda _: self.collapse_all())
         rows = [self.controls.box, self.caption_html]
@@ -203,8 +211,8 @@ class SearchStepper(LazyWidget):
 
     def _expand_options(self, step: int) -> list:
         collapsed = self.collapsed(step)
-        head = (f"expand… ({len(collapsed)} collapsed)" if collapsed
-                else "nothing collapsed")
+        head = (_("expand… ({count} collapsed)").format(count=len(collapsed)) if collapsed
+                else _("nothing collapsed"))
         return [(head, None)] + [(f"{self.names.name(i)}: {collapsed_label(n)[2:]}", i)
                                  for i, n in sorted(collapsed.items())]
 
@@ -229,8 +237,9 @@ class SearchStepper(LazyWidget):
         self.picture.value = self.view_svg(self.controls.step - 1)
 
     def _caption_html(self, step: int) -> str:
-        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>step {step + 1} of "
-                f"{self.n_steps}</b> &mdash; {html.escape(self.caption(step))}</div>")
+        where = _("step {k} of {n}").format(k=step + 1, n=self.n_steps)
+        return (f"<div style='font-size:1.05em;min-height:2.6em'><b>{html.escape(where)}</b> "
+                f"&mdash; {html.escape(self.caption(step))}</div>")
 
     def _repr_svg_(self) -> str:
         """The finished search, for viewers without a kernel (IPython adds it beside the
@@ -258,7 +267,9 @@ class SearchStepper(LazyWidget):
         """``C3 (MIN)``."""
         role = self._role(node_id)
         name = self.names.name(node_id)
-        return name if role == "leaf" else f"{name} ({role})"
+        if role == "leaf":
+            return name
+        return f"{name} ({_('chance') if role == 'chance' else role})"
 
     @property
     def _windowless(self) -> bool:
@@ -273,69 +284,90 @@ class SearchStepper(LazyWidget):
     def _on_enter(self, e, step) -> str:
         node = self.tree.nodes[e.node]
         who = self._who(e.node)
+        a, b = format_number(e.alpha), format_number(e.beta)
         if e.parent is None:
             name = self.names.name(e.node)
-            start = ("Start at the root" + (f" {name}" if name != "root" else "")
-                     + f" ({self._role(e.node)})")
-            if self._windowless:
-                return start + "."
-            return start + f" with α = {format_number(e.alpha)}, β = {format_number(e.beta)}."
+            role = self._role(e.node)
+            if name == _("root"):               # a game's root: no name of its own
+                start = (_("Start at the root ({role}).") if self._windowless else
+                         _("Start at the root ({role}) with α = {alpha}, β = {beta}."))
+            else:
+                start = (_("Start at the root {name} ({role}).") if self._windowless else
+                         _("Start at the root {name} ({role}) with α = {alpha}, β = {beta}."))
+            return start.format(name=name, role=role, alpha=a, beta=b)
         if self._windowless or node.kind in ("terminal", "leaf"):
-            return f"Visit {who}."
+            return _("Visit {node}.").format(node=who)
         nw = self.options.get("null_window", 1.0)
         if (self.algorithm == "pvs" and math.isfinite(e.alpha) and math.isfinite(e.beta)
                 and abs((e.beta - e.alpha) - nw) < 1e-12):
-            return (f"Visit {who} with the null window {format_window((e.alpha, e.beta))}: "
-                    f"only to learn whether it is better than {format_number(e.alpha)}.")
-        again = " again" if node.research else ""
-        return (f"Visit {who}{again} with α = {format_number(e.alpha)}, "
-                f"β = {format_number(e.beta)}.")
+            return _("Visit {node} with the null window {window}: only to learn whether it is "
+                     "better than {alpha}.").format(node=who,
+                                                   window=format_window((e.alpha, e.beta)),
+                                                   alpha=a)
+        if node.research:
+            return _("Visit {node} again with α = {alpha}, β = {beta}.").format(
+                node=who, alpha=a, beta=b)
+        return _("Visit {node} with α = {alpha}, β = {beta}.").format(node=who, alpha=a, beta=b)
 
     def _on_terminal(self, e, step) -> str:
         name = self.names.name(e.node)
         if self.names.named:
-            return f"{name} is a leaf: its static value is {format_number(e.value)}."
-        return f"{name} ends the game: value {format_number(e.value)} for MAX."
+            return _("{node} is a leaf: its static value is {value}.").format(
+                node=name, value=format_number(e.value))
+        return _("{node} ends the game: value {value} for MAX.").format(
+            node=name, value=format_number(e.value))
 
     def _on_leaf(self, e, step) -> str:
-        return (f"{self._who(e.node)} is at the depth limit: the evaluation function scores "
-                f"it {format_number(e.value)}.")
+        return _("{node} is at the depth limit: the evaluation function scores it "
+                 "{value}.").format(node=self._who(e.node), value=format_number(e.value))
 
     def _on_tt_hit(self, e, step) -> str:
-        return (f"{self._who(e.node)} was searched before: the transposition table answers "
-                f"{format_number(e.value)} without searching it again.")
+        return _("{node} was searched before: the transposition table answers {value} "
+                 "without searching it again.").format(node=self._who(e.node),
+                                                      value=format_number(e.value))
 
     def _on_update(self, e, step) -> str:
         child = self.names.child_name(e.node, e.action)
         v = self._child_value(e.node, e.action, step)
-        said = f"{child} returned {format_number(v)}" if v is not None else f"after {child}"
+        words = {"node": self._who(e.node), "child": child, "value": format_number(v),
+                 "alpha": format_number(e.alpha), "beta": format_number(e.beta)}
         if self._role(e.node) == "MAX":
-            return f"At {self._who(e.node)}: {said}, so α = {format_number(e.alpha)}."
-        return f"At {self._who(e.node)}: {said}, so β = {format_number(e.beta)}."
+            text = (_("At {node}: {child} returned {value}, so α = {alpha}.") if v is not None
+                    else _("At {node}: after {child}, so α = {alpha}."))
+        else:
+            text = (_("At {node}: {child} returned {value}, so β = {beta}.") if v is not None
+                    else _("At {node}: after {child}, so β = {beta}."))
+        return text.format(**words)
 
     def _on_cutoff(self, e, step) -> str:
         cut = [self.names.child_name(e.node, a) for a in e.pruned]
-        what = cut[0] if len(cut) == 1 else ", ".join(cut[:-1]) + " and " + cut[-1]
-        verb = "is" if len(cut) == 1 else "are"
         a, b = format_number(e.alpha), format_number(e.beta)
         strict = self.draw_options.get("strict", False)   # cut only when alpha > beta
         if self._role(e.node) == "MAX":
             test = f"α = {a} {'>' if strict else '≥'} β = {b}"
         else:
             test = f"β = {b} {'<' if strict else '≤'} α = {a}"
-        return f"At {self._who(e.node)} {test}: {what} {verb} cut."
+        if len(cut) == 1:
+            return _("At {node} {test}: {child} is cut.").format(node=self._who(e.node),
+                                                                 test=test, child=cut[0])
+        return _("At {node} {test}: {children} are cut.").format(
+            node=self._who(e.node), test=test, children=list_in_words(cut))
 
     def _on_research(self, e, step) -> str:
         child = self.names.child_name(e.node, e.action)
         v = format_number(e.value)
         if self._role(e.node) == "MAX":
             window = format_window((e.value, e.beta))
-            better = f"more than α = {format_number(e.alpha)}"
+            text = _("At {node}: the null-window test says {child} is worth more than "
+                     "α = {alpha} (it returned {value}), so {child} is searched again with the "
+                     "window {window}.")
         else:
             window = format_window((e.alpha, e.value))
-            better = f"less than β = {format_number(e.beta)}"
-        return (f"At {self._who(e.node)}: the null-window test says {child} is worth {better} "
-                f"(it returned {v}), so {child} is searched again with the window {window}.")
+            text = _("At {node}: the null-window test says {child} is worth less than "
+                     "β = {beta} (it returned {value}), so {child} is searched again with the "
+                     "window {window}.")
+        return text.format(node=self._who(e.node), child=child, value=v, window=window,
+                           alpha=format_number(e.alpha), beta=format_number(e.beta))
 
     def _on_exit(self, e, step) -> str:
         node = self.tree.nodes[e.node]
@@ -344,20 +376,27 @@ class SearchStepper(LazyWidget):
         best = "" if e.action is None else self.names.child_name(e.node, e.action)
         move = "" if e.action is None else self._move_name(e.node, e.action)
         if self._windowless:
-            word = "largest" if self._role(e.node) == "MAX" else "smallest"
-            return f"{who} takes the {word} value of its children: {v} ({best})."
+            text = (_("{node} takes the largest value of its children: {value} ({best}).")
+                    if self._role(e.node) == "MAX" else
+                    _("{node} takes the smallest value of its children: {value} ({best})."))
+            return text.format(node=who, value=v, best=best)
         if node.parent is None:
-            return f"{who} returns {v}: the best move is {best}."
+            return _("{node} returns {value}: the best move is {best}.").format(
+                node=who, value=v, best=best)
         parent = self.names.name(node.parent)
         now = build_search_tree(self.result.trace, step)
         if node.bound != "=" and now.bound_of(e.node) == "=":
-            return (f"{who} returns {v} to {parent}: every child was searched, so {v} is "
-                    f"its exact value, not only a bound.")
-        if node.bound == "<=":
-            return f"{who} returns {v} to {parent}, a bound: its true value is at most {v}."
-        if node.bound == ">=":
-            return f"{who} returns {v} to {parent}, a bound: its true value is at least {v}."
-        return f"{who} returns {v} to {parent} (best move {move})."
+            text = _("{node} returns {value} to {parent}: every child was searched, so {value} "
+                     "is its exact value, not only a bound.")
+        elif node.bound == "<=":
+            text = _("{node} returns {value} to {parent}, a bound: its true value is at most "
+                     "{value}.")
+        elif node.bound == ">=":
+            text = _("{node} returns {value} to {parent}, a bound: its true value is at least "
+                     "{value}.")
+        else:
+            text = _("{node} returns {value} to {parent} (best move {move}).")
+        return text.format(node=who, value=v, parent=parent, move=move)
 
     def _move_name(self, node_id: int, action: int) -> str:
         """A move as a caption names it: a toy tree's child by its own name (``C5``), a game's

@@ -19,6 +19,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+from qsearch.i18n import _
 from qsearch.viz.searchtree import (
     NodeNames,
     SearchTree,
@@ -71,7 +72,7 @@ def new_digraph(**attrs):
     if not _NOTICE_SHOWN:
         _NOTICE_SHOWN = True
         if sys.platform != "emscripten":        # the browser (Pyodide) has no dot to install
-            print(NO_DOT_NOTICE, file=sys.stderr)
+            print(_(NO_DOT_NOTICE), file=sys.stderr)
     return PureDigraph(**attrs)
 
 
@@ -91,9 +92,11 @@ def pruned_reason(tree: SearchTree, names: NodeNames, parent: int,
     where = names.name(parent)
     if node.kind == "chance":               # expectiminimax: Ballard's bounds
         cut = next((e for e in tree.pruned if e.parent == parent), None)
-        return (f"Star2 probes cut at {where}" if cut is not None and cut.reason == "star2"
-                else f"Star1 bound cuts at {where}")
-    return f"{cut_test(node.player == tree.root_player, strict)} at {where}"
+        return (_("Star2 probes cut at {node}").format(node=where)
+                if cut is not None and cut.reason == "star2"
+                else _("Star1 bound cuts at {node}").format(node=where))
+    return _("{test} at {node}").format(test=cut_test(node.player == tree.root_player, strict),
+                                        node=where)
 
 
 def value_text(node, bound: str | None = None) -> str:
@@ -212,11 +215,11 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
         e = {}
         label = _edge_label(names, node.parent, node.action, edge_labels)
         if seen is not None and seen.probe:
-            label = (label + "\\n" if label else "") + "null window"
+            label = (label + "\\n" if label else "") + _("null window")
         if seen is not None and seen.research:
-            label = (label + "\\n" if label else "") + "re-search"
+            label = (label + "\\n" if label else "") + _("re-search")
         if seen is not None and seen.star_probe:
-            label = (label + "\\n" if label else "") + "Star2 probe"
+            label = (label + "\\n" if label else "") + _("Star2 probe")
             e["style"] = "dashed"
         p = final.nodes[node.parent].probabilities.get(node.action)
         if p is not None:
@@ -245,7 +248,7 @@ def draw_search(result, *, state=None, step: int | None = None, hide_unexplored:
                                  or edge.parent in plan.collapsed):
             continue
         stub = f"p{edge.parent}_{edge.action}"
-        label = names.child_name(edge.parent, edge.action) if toy else "pruned"
+        label = names.child_name(edge.parent, edge.action) if toy else _("pruned")
         dot.node(stub, label, shape="box", style="dashed,rounded" if shown else "invis",
                  color=PRUNED, fontcolor=PRUNED)
         e = {"style": "dashed" if shown else "invis", "color": PRUNED, "fontcolor": PRUNED}

@@ -15,6 +15,7 @@ from collections import deque
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from qsearch.i18n import _
 from qsearch.viz.searchtree import SearchTree
 
 
@@ -103,4 +104,6 @@ def _stubs_below(tree: SearchTree, node_id: int, stubs: dict[int, int]) -> int:
 
 def collapsed_label(count: int) -> str:
     """The count box of a collapsed subtree: ``▸ 37 nodes``."""
-    return f"▸ {count} node{'s' if count != 1 else ''}"
+    if count == 1:
+        return _("▸ {count} node").format(count=count)
+    return _("▸ {count} nodes").format(count=count)
