@@ -11,6 +11,8 @@ openings), so the answer is a share of repeats, not one lucky run.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from qsearch.arena.stats import wilson_interval
 from qsearch.league.leaderboard import points_of
 from qsearch.league.ratings import GameResult, rate
@@ -18,14 +20,30 @@ from qsearch.league.ratings import GameResult, rate
 SIZES = (2, 4, 8, 16, 32, 64, 128)
 
 
+class StudyRows(list):
+    """The study's rows (a list of dicts), with how many games were ``played`` now and how
+    many were ``resumed`` from records saved in ``out``."""
+
+    played = resumed = 0
+
+
+def records_folder(out, a_id: str, b_id: str, repeat: int) -> Path:
+    """Where :func:`separation_study` keeps one repeat of one pair under ``out``."""
+    return Path(out) / f"{a_id}-v-{b_id}" / f"repeat{repeat}"
+
+
 def separation_study(game, pairs, *, sizes=SIZES, repeats: int = 5, seed: int = 0,
-                     samples: int = 200, isolated: bool = False, limits=None) -> list[dict]:
+                     samples: int = 200, isolated: bool = False, limits=None,
+                     out=None) -> StudyRows:
     """One row per pair and number of games: the first agent's mean score and the share of
     repeats in which each test tells the two apart.
 
     ``pairs``: ``[(agent_a, agent_b), ...]`` (files or entries); each repeat plays
     ``max(sizes)`` games (both colours of each opening), seeded ``seed + repeat``.
     ``isolated=False`` runs the agents in this process (fast; trusted code only).
+    ``out``: a folder keeping each repeat's records (:func:`records_folder`); a study run
+    again resumes from them, each record checked first (:mod:`qsearch.league.verify`), and
+    plays only the games they lack. None keeps them in memory.
     """
     from qsearch.league.runner import collect_agents, run_league
 
@@ -34,12 +52,18 @@ def separation_study(game, pairs, *, sizes=SIZES, repeats: int = 5, seed: int = 
         raise ValueError(f"sizes must be numbers of games >= 1, not {sizes!r}")
     if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 1:
         raise ValueError(f"repeats must be an int >= 1, not {repeats!r}")
-    rows = []
+    rows = StudyRows()
     for pair in pairs:
         a, b = collect_agents(list(pair))
-        runs = [run_league(game, [a, b], None, limits=limits, games_per_pair=sizes[-1],
-                           seed=seed + r, isolated=isolated, progress=False, samples=0).records
-                for r in range(repeats)]
+        runs = []
+        for r in range(repeats):
+            league = run_league(game, [a, b], None if out is None else
+                                records_folder(out, a.id, b.id, r), limits=limits,
+                                games_per_pair=sizes[-1], seed=seed + r, isolated=isolated,
+                                progress=False, samples=0, write=False)
+            rows.played += league.played
+            rows.resumed += league.skipped
+            runs.append(league.records)
         for n in sizes:
             boot = wilson = 0
             score = 0.0
