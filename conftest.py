@@ -22,6 +22,27 @@ def pytest_configure(config):
 
 
 BROWSER = Path(__file__).parent / "tests" / "browser"
+SPANISH = Path(__file__).parent / "notebooks" / "es"
+# The Spanish lessons nbval checks in every run; the others are the release check
+# (``--spanish-edition``), as each is its English lesson's code cells, which every run checks,
+# with the prose translated (tests/test_spanish_edition.py guards both in every run).
+SPANISH_EVERY_RUN = ("00_game_trees.ipynb", "01_minimax_and_alphabeta.ipynb")
+
+
+def pytest_addoption(parser):
+    parser.addoption("--spanish-edition", action="store_true",
+                     help="check every Spanish lesson (notebooks/es/) with nbval, not only "
+                          + " and ".join(n.split("_")[0] for n in SPANISH_EVERY_RUN))
+
+
+def pytest_ignore_collect(collection_path, config):
+    """Leave out the Spanish lessons of the release check unless ``--spanish-edition`` is
+    given (a lesson named on the command line is always collected)."""
+    if (collection_path.suffix == ".ipynb" and collection_path.parent == SPANISH
+            and collection_path.name not in SPANISH_EVERY_RUN
+            and not config.getoption("--spanish-edition")):
+        return True
+    return None
 
 
 def pytest_collection_modifyitems(config, items):
