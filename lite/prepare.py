@@ -133,15 +133,26 @@ def site_notebook(source: Path, extra: list[str] = ()) -> dict:
     return notebook
 
 
-def contents(out: Path, notebooks: list[Path], extras: dict[str, list[str]] | None = None) -> None:
-    """Write the site's copies of ``notebooks`` into ``out``; ``extras`` maps a lesson's name
-    to the packages its install cell adds."""
+def contents(out: Path, notebooks: list[Path], extras: dict[str, list[str]] | None = None,
+             notebook_dir: Path | None = None) -> None:
+    """Write the site's copies of ``notebooks`` into ``out``, each at its path relative to
+    ``notebook_dir`` (a Spanish lesson, ``es/NN_name.ipynb``, goes to ``out/es/`` with the
+    compiled catalogue its language cell reads, ``po/NN_name.mo``); ``extras`` maps a
+    lesson's name (``NN_name`` or ``es/NN_name``) to the packages its install cell adds."""
     out.mkdir(parents=True, exist_ok=True)
     for source in notebooks:
         if source.suffix != ".ipynb":
             raise ValueError(f"not a notebook: {source}")
-        notebook = site_notebook(source, (extras or {}).get(source.stem, []))
-        (out / source.name).write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+        where = source.relative_to(notebook_dir) if notebook_dir else Path(source.name)
+        name = where.with_suffix("").as_posix()
+        notebook = site_notebook(source, (extras or {}).get(name, []))
+        target = out / where
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")
+        catalogue = source.parent / "po" / f"{source.stem}.mo"
+        if catalogue.exists():
+            (target.parent / "po").mkdir(exist_ok=True)
+            shutil.copy2(catalogue, target.parent / "po" / catalogue.name)
 
 
 def main(argv: list[str]) -> int:
@@ -162,7 +173,8 @@ def main(argv: list[str]) -> int:
         print(f"Pyodide in {args.out}: {len(bundled)} kernel wheels bundled, the rest from the CDN")
     else:
         lessons = read_lessons(args.lessons)
-        contents(args.out, [args.notebook_dir / f"{name}.ipynb" for name in lessons], lessons)
+        contents(args.out, [args.notebook_dir / f"{name}.ipynb" for name in lessons], lessons,
+                 args.notebook_dir)
     return 0
 
 

@@ -18,11 +18,17 @@ def rows(text: str, heading: str) -> dict[str, str]:
 
 def test_the_index_lists_every_lesson_on_the_site_or_says_why_not():
     index = (ROOT / "lite" / "site_index.md").read_text()
-    on_site = [line.split()[0] for line in (ROOT / "lite" / "lessons.txt").read_text()
-               .splitlines() if line.strip() and not line.startswith("#")]
+    listed = [line.split()[0] for line in (ROOT / "lite" / "lessons.txt").read_text()
+              .splitlines() if line.strip() and not line.startswith("#")]
+    on_site = [name for name in listed if not name.startswith("es/")]
+    spanish = [name for name in listed if name.startswith("es/")]
     lessons = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     assert set(on_site) <= set(lessons), "lite/lessons.txt names a missing notebook"
     assert sorted(rows(index, "On this site")) == sorted(on_site)
     left_out = rows(index, "Not on this site, and why")
     assert sorted(left_out) == sorted(set(lessons) - set(on_site))
     assert all(reason for reason in left_out.values()), "a lesson left out without a reason"
+    # the Spanish edition: each one a built Spanish lesson, listed under its own heading
+    assert spanish and all((ROOT / "notebooks" / f"{name}.ipynb").exists() for name in spanish)
+    section = index.split("## En español\n", 1)[1].split("\n## ", 1)[0]
+    assert sorted(re.findall(r"^\| `(es/\d\d_\w+)` \|", section, re.MULTILINE)) == sorted(spanish)

@@ -205,6 +205,19 @@ def test_a_site_notebook_opens_with_the_install_cell_and_keeps_the_lesson(tmp_pa
         prepare.contents(tmp_path, [ROOT / "README.md"])
 
 
+def test_a_spanish_site_lesson_goes_under_es_with_the_catalogue_its_language_cell_reads(
+        tmp_path):
+    prepare = load_prepare()
+    notebooks = ROOT / "notebooks"
+    source = notebooks / "es" / "01_minimax_and_alphabeta.ipynb"
+    prepare.contents(tmp_path, [source], {"es/01_minimax_and_alphabeta": ["chess"]}, notebooks)
+    site = json.loads((tmp_path / "es" / source.name).read_text())
+    assert "ipywidgets graphviz chess" in "".join(site["cells"][0]["source"])
+    language = "".join(site["cells"][1]["source"])       # after the install cell
+    catalogue = language.split('lesson="')[1].split('"')[0]
+    assert (tmp_path / "es" / catalogue).read_bytes() == (notebooks / "es" / catalogue).read_bytes()
+
+
 @pytest.mark.slow
 @needs_node
 def test_the_pinned_pyodide_kernel_needs_only_pure_wheels():
