@@ -45,10 +45,34 @@ def test_side_to_move_is_the_documents():
         P.position("chess", 1)
 
 
+@pytest.mark.compiled_speed       # Connect-4's rule is alpha-beta at depth 8: minutes in pure
 def test_generated_positions_are_judged_balanced():
     for game in P.GAMES:
         for s in P.positions(game)[1:]:
             assert P.balanced(game, s)
+
+
+@pytest.mark.compiled_speed
+@pytest.mark.parametrize("game", P.GAMES)
+def test_the_recorded_attempts_are_the_ones_the_rule_finds(game):
+    """The entry's ``kept`` attempts (positions made without the balance searches) are the
+    ones the rule finds trying attempt after attempt, and give the same positions."""
+    searched = [P.searched_position(game, k) for k in range(1, 11)]
+    assert tuple(attempt for _, attempt in searched) == P.tournament(game).kept
+    assert [str(s) for s, _ in searched] == [str(s) for s in P.positions(game)]
+
+
+def test_a_wrong_recorded_attempt_gives_another_position(monkeypatch):
+    import dataclasses
+
+    record, right = P.tournament("connect4"), str(P.position("connect4", 2))
+    wrong = dataclasses.replace(record, kept=(0, 2) + record.kept[2:])
+    with monkeypatch.context() as patch:
+        patch.setattr(P, "tournament", lambda game: wrong)
+        P._position.cache_clear()
+        moved = str(P.position("connect4", 2))
+    P._position.cache_clear()
+    assert moved != right and str(P.position("connect4", 2)) == right
 
 
 # --------------------------------------------------------------- document 002's heuristic

@@ -16,6 +16,10 @@ in the document only as pictures, so they are generated here by a fixed, documen
   the pip counts differ by at most 10 and neither side has borne off a checker. Otherwise
   try the next attempt number.
 
+Each game's entry also records the attempt each position was kept at (``kept``), so the
+positions are generated without the balance searches, which take minutes in pure Python;
+:func:`searched_position` applies the rule itself, and a test compares the two.
+
 Each game's numbers and rule are data in its entry (:class:`~qsearch.core.game_entries.
 Tournament`, in :mod:`qsearch.core.game_entries`): the seats to move, the plies, the dice and
 the balance rule, which :func:`balanced` applies. Positions are pure functions of the game
@@ -127,20 +131,36 @@ def balanced(game: str, state) -> bool:
     raise ValueError(f"{game}: unknown balance rule {record.balance!r}")
 
 
-@functools.cache
-def _position(game: str, number: int):
+def _attempt(game: str, number: int, attempt: int):
+    """The position attempt ``attempt`` of position ``number`` generates (not yet judged)."""
+    rng = random.Random(f"{game}:{number}:{attempt}")
+    plies = rng.choice(PLIES[game])
+    return _random_walk(game, rng, plies)
+
+
+def searched_position(game: str, number: int):
+    """``(state, attempt)``: position ``number`` found by the rule itself, trying attempts
+    0, 1, ... until one is balanced (what the entry's ``kept`` records)."""
     if number == 1:
         return initial(game), 0
     want = first_player(game, number)
     for attempt in range(1000):
-        rng = random.Random(f"{game}:{number}:{attempt}")
-        plies = rng.choice(PLIES[game])
-        state = _random_walk(game, rng, plies)
+        state = _attempt(game, number, attempt)
         if state.is_terminal() or _to_move(game, state) != want:
             continue
         if balanced(game, state):
             return state, attempt
     raise RuntimeError(f"no balanced {game} position {number} in 1000 attempts")
+
+
+@functools.cache
+def _position(game: str, number: int):
+    kept = tournament(game).kept
+    if not kept:
+        return searched_position(game, number)
+    if number == 1:
+        return initial(game), 0
+    return _attempt(game, number, kept[number - 1]), kept[number - 1]
 
 
 def position(game: str, number: int):

@@ -50,6 +50,11 @@ class Tournament:
     rate_iterations: int = 2000         # MCTS iterations the calibration times
     pass_action: int | None = None      # a position whose only move is this one is skipped
     start: tuple = ()                   # (classmethod, args, kwargs) of position 1; () = load
+    # The attempt each of positions 1-10 was kept at (arena.positions.attempts prints it):
+    # the positions are then generated without the balance searches, which take minutes in
+    # pure Python (Connect-4's is alpha-beta at depth 8). tests/test_arena_positions.py
+    # searches them again and compares; () = search every time.
+    kept: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,8 @@ ENTRIES: tuple[GameEntry, ...] = (
         tournament=Tournament(
             to_move=(0, 1, 1, 1, 1, 1, 1, 0, 0, 1), plies=(3, 4, 5, 6, 7, 8),
             balance=("search", 8, 1.0), heuristic="qsearch.heuristics.connect4:line_weights",
-            searches=("ab",), colours=("white", "red"), order=(3, 2, 4, 1, 5, 0, 6)),
+            searches=("ab",), colours=("white", "red"), order=(3, 2, 4, 1, 5, 0, 6),
+            kept=(0, 1, 4, 0, 1, 1, 1, 2, 0, 3)),
         oracle=Oracle("connect4", (4, 30), 4)),
     GameEntry(
         "quarto", "qsearch.games.quarto:Quarto", _qsearch("quarto", max_length=32),
@@ -136,7 +142,7 @@ ENTRIES: tuple[GameEntry, ...] = (
         tournament=Tournament(
             to_move=(0,) * 10, plies=(4, 6, 8, 10), balance=("search", 6, 4.0),
             heuristic="qsearch.heuristics.reversi:disc_difference", searches=("ab",),
-            colours=("white", "black"), pass_action=64),
+            colours=("white", "black"), pass_action=64, kept=(0,) * 10),
         oracle=Oracle("reversi", (0, 40), 3)),
     GameEntry(
         "hypergammon", "qsearch.games.hypergammon:Hypergammon",
@@ -149,7 +155,8 @@ ENTRIES: tuple[GameEntry, ...] = (
             to_move=(0,) * 7 + (1,) * 3, plies=(6, 8, 10, 12), balance=("race", 10),
             heuristic="qsearch.heuristics.hypergammon:pip_race", searches=("em", "eml"),
             colours=("white", "black"), rolls=True, rate_iterations=200,
-            start=("from_points", ([24, 23, 22], [24, 23, 22]), {"to_move": 0})),
+            start=("from_points", ([24, 23, 22], [24, 23, 22]), {"to_move": 0}),
+            kept=(0, 7, 21, 0, 6, 0, 6, 0, 3, 8)),
         oracle=Oracle("hypergammon", (0, 20), 2)),
     GameEntry(
         "parcheckers", "qsearch.games.parcheckers:ParCheckers", _qsearch("parcheckers"),
