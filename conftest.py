@@ -30,6 +30,8 @@ SPANISH_EVERY_RUN = ("00_game_trees.ipynb", "01_minimax_and_alphabeta.ipynb")
 
 
 def pytest_addoption(parser):
+    parser.addoption("--release", action="store_true",
+                     help="also run the @pytest.mark.release tests (the release check)")
     parser.addoption("--spanish-edition", action="store_true",
                      help="check every Spanish lesson (notebooks/es/) with nbval, not only "
                           + " and ".join(n.split("_")[0] for n in SPANISH_EVERY_RUN))
@@ -61,9 +63,15 @@ def pytest_collection_modifyitems(config, items):
         "compiled_speed": pytest.mark.skip(
             reason="sized for the compiled engines: minutes in pure-Python mode"),
     }
+    release = None if config.getoption("--release") else pytest.mark.skip(
+        reason="the release check's larger sample (run with --release)")
     for item in items:
         if item.path.suffix == ".ipynb" or item.path.is_relative_to(BROWSER):
             item.add_marker(pytest.mark.slow)
+        if item.get_closest_marker("release"):
+            item.add_marker(pytest.mark.slow)
+            if release is not None:
+                item.add_marker(release)
         for name, skip in pure_skips.items():
             if item.get_closest_marker(name):
                 item.add_marker(skip)

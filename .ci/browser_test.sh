@@ -3,7 +3,8 @@
 # 01 in Voila) and of the JupyterLite site (Run All on every lesson of lite/lessons.txt,
 # offline): installs Debian's Chromium, Node.js and npm (the site's Pyodide) and Playwright
 # (its Python API only: never `playwright install`), then runs tests/browser with
-# QSEARCH_BROWSER_TESTS=1.
+# QSEARCH_BROWSER_TESTS=1 on every core. The site is built first (.ci/browser_prepare.sh),
+# unless _site/ exists (scripts/build_lite.sh rebuilds it after a change).
 # Run from the repository root, in the environment where qsearch is installed ($PYTHON, or
 # the first python on PATH); the notebooks' kernels import this checkout's qsearch.
 set -euo pipefail
@@ -11,17 +12,18 @@ cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python}"
 
 start=$(date +%s)
-if ! command -v chromium >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
-    SUDO=""
-    if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
-    $SUDO apt-get update -qq
-    $SUDO apt-get install -y -qq chromium nodejs npm
+# Chromium, npm and the site: built here unless .ci/browser_prepare.sh already did (the tests
+# run on every core, and the site must exist before they start)
+if ! command -v chromium >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1 \
+   || [ ! -f _site/jupyter-lite.json ]; then
+    bash .ci/browser_prepare.sh
 fi
 "$PYTHON" -m pip install -q playwright jupyterlab ipywidgets graphviz voila
 command -v dot >/dev/null 2>&1 || { echo "Graphviz's dot is needed (apt-get install graphviz)"; exit 1; }
 
 export QSEARCH_BROWSER_TESTS=1
 export QSEARCH_CHROMIUM="${QSEARCH_CHROMIUM:-$(command -v chromium)}"
-"$PYTHON" -m pytest tests/browser \
-    -v -s -p no:cacheprovider
+# one test at a time on each core (--dist load: a lesson's Run All is one test)
+"$PYTHON" -m pytest tests/browser -n auto --dist load \
+    -v -p no:cacheprovider
 echo "browser tests finished in $(( $(date +%s) - start )) s"

@@ -32,6 +32,7 @@ for lesson in "${lessons[@]}"; do
   paths+=("notebooks/$lesson.ipynb")
 done
 cp notebooks/nbval_sanitize.cfg "$work/notebooks/"
+cp -r notebooks/data "$work/notebooks/"          # the records lesson 11 resumes from
 cd "$work"
 # what the kernels will import: the installed copy, pure, and no OpenSpiel
 (cd notebooks && "$work/venv/bin/python" - <<'PY'

@@ -289,7 +289,7 @@ def test_lockstep_on_random_games_quick():
     assert moves > 800
 
 
-@pytest.mark.slow
+@pytest.mark.release
 def test_lockstep_on_200_random_games():
     moves = sum(play_lockstep(seed) for seed in range(1000, 1200))
     assert moves > 20_000

@@ -71,7 +71,7 @@ def test_same_public_api_as_the_compiled_engine():
     assert isinstance(PyReversi.__dict__["from_board"], classmethod)
 
 
-@pytest.mark.parametrize("games", [pytest.param(200, marks=pytest.mark.slow), 12])
+@pytest.mark.parametrize("games", [pytest.param(200, marks=pytest.mark.release), 12])
 def test_random_games_in_lockstep(games):
     rng = random.Random(games)
     lengths = [play_in_lockstep(PyReversi(), Reversi(), rng) for _ in range(games)]

@@ -247,7 +247,7 @@ def proof():
     return load_proof()
 
 
-@pytest.mark.slow
+@pytest.mark.release
 def test_proof_structure_and_sampled_leaves(proof):
     report = check_proof(proof, sample=3, seed=1)
     assert report["leaves re-solved"] == 3

@@ -225,7 +225,7 @@ def test_the_shipped_check_report_covers_the_committed_proof():
     assert report["engine nodes"] == sum(r["engine nodes"] for r in report["re-solved"])
 
 
-@pytest.mark.slow
+@pytest.mark.release
 def test_one_leaf_of_the_committed_proof_is_re_solved_by_the_verifier():
     """The leaf the full check found cheapest (under a minute): re-solved here, its value
     and the verifier's node count must be the report's, its value the proof's."""

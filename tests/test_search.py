@@ -30,6 +30,8 @@ VARIANTS = [
 
 # On 200 Connect-4 positions each variant takes 2-12 s, except the two with a move order.
 SLOW_ON_CONNECT4 = [(name, options) for name, options in VARIANTS if "order" not in options]
+# the two slowest (over a minute each); alpha-beta's variants and every one on tic-tac-toe stay
+RELEASE_ON_CONNECT4 = [("minimax", {}), ("negamax", {})]
 
 
 def positions(cls, seed, count=POSITIONS_PER_GAME):
@@ -62,8 +64,9 @@ def check_connect4_twins(name, options, count):
 
 @pytest.mark.compiled
 @pytest.mark.parametrize("name,options", [
-    pytest.param(name, options, marks=pytest.mark.slow if (name, options) in SLOW_ON_CONNECT4
-                 else ())
+    pytest.param(name, options, marks=(pytest.mark.release if (name, options) in RELEASE_ON_CONNECT4
+                                       else pytest.mark.slow if (name, options) in SLOW_ON_CONNECT4
+                                       else ()))
     for name, options in VARIANTS], ids=lambda v: str(v))
 def test_compiled_matches_reference_on_connect4(name, options):
     check_connect4_twins(name, options, POSITIONS_PER_GAME)
