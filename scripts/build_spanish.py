@@ -47,8 +47,9 @@ LANGUAGE_COMMENT = ("# qsearch en español: widgets, pasos, ejercicios y tablas"
 def language_cell(lesson_mo: str | None = None) -> dict:
     """The Spanish edition's first cell. ``lesson_mo`` (a path relative to notebooks/es/) is
     the lesson's compiled catalogue of the messages its code cells print through ``_()``."""
-    call = (f'qsearch.set_language("es", lesson="{lesson_mo}");' if lesson_mo
-            else 'qsearch.set_language("es");')
+    # an assignment, so the cell prints nothing ("es"); nbval's runs ignore a trailing ";"
+    call = (f'idioma = qsearch.set_language("es", lesson="{lesson_mo}")' if lesson_mo
+            else 'idioma = qsearch.set_language("es")')
     comment = LANGUAGE_COMMENT + ("# y lo que imprimen las celdas de esta lección\n"
                                   if lesson_mo else "")
     return {"cell_type": "code", "execution_count": None, "id": LANGUAGE_CELL_ID,

@@ -120,3 +120,25 @@ def test_the_leaderboard_headings_in_both_languages():
     assert [line.split("|")[4:-2] for line in english.splitlines()[2:]] == \
         [line.split("|")[4:-2] for line in spanish.splitlines()[2:]]
     assert "beats" not in to_markdown(_rows(course=False))
+
+
+@pytest.mark.parametrize("text, english, spanish", [
+    ("[[1, 2], [3", "malformed tree: expected ']' or ',' at the end of '[[1, 2], [3'",
+     "árbol mal escrito: se esperaba ']' o ',' en el final de '[[1, 2], [3'"),
+    ("[1, 2]; 3", "malformed tree: unexpected ';' at character 7 of '[1, 2]; 3'",
+     "árbol mal escrito: ';' inesperado en el carácter 7 de '[1, 2]; 3'"),
+    ("7", "the root of a tree must be a list of children, not a single leaf",
+     "la raíz de un árbol debe ser una lista de hijos, no una sola hoja"),
+])
+def test_a_tree_typed_wrong_is_explained_in_the_language_in_use(english_after, text, english,
+                                                                spanish):
+    """The tree editor shows these errors to a student as they are (its Load text)."""
+    from qsearch.games.toytrees import tree_from_text
+
+    with pytest.raises(ValueError) as raised:
+        tree_from_text(text)
+    assert str(raised.value) == english
+    qsearch.set_language("es")
+    with pytest.raises(ValueError) as raised:
+        tree_from_text(text)
+    assert str(raised.value) == spanish

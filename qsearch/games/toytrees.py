@@ -30,6 +30,7 @@ import random
 import re
 
 from qsearch.games.toytree import ExplicitTree
+from qsearch.i18n import _
 
 MAX_RANDOM_NODES = 100_000
 
@@ -112,8 +113,11 @@ def tree_from_text(text: str, *, root_player: int = 0) -> ExplicitTree:
         nonlocal pos
         tok = peek()
         if tok[0] != kind:
-            where = "the end" if tok[0] == "end" else f"character {tok[2] + 1} ({tok[1]!r})"
-            raise ValueError(f"malformed tree: expected {_WHAT[kind]} at {where} of {text!r}")
+            # a student's typo, shown by the tree editor: in the language in use
+            where = _("the end") if tok[0] == "end" else _("character {n} ({token})").format(
+                n=tok[2] + 1, token=repr(tok[1]))
+            raise ValueError(_("malformed tree: expected {what} at {where} of {text}").format(
+                what=_(_WHAT[kind]), where=where, text=repr(text)))
         pos += 1
         return tok
 
@@ -134,7 +138,7 @@ def tree_from_text(text: str, *, root_player: int = 0) -> ExplicitTree:
     root = node()
     take("end")
     if not isinstance(root[1], list):
-        raise ValueError("the root of a tree must be a list of children, not a single leaf")
+        raise ValueError(_("the root of a tree must be a list of children, not a single leaf"))
     spec, names = _spec_and_names(root)
     named = any(n is not None for n in names)
     if named:
@@ -155,8 +159,8 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
         m = _TOKEN.match(text, i)
         if m is None:
             j = len(text) - len(text[i:].lstrip())
-            raise ValueError(f"malformed tree: unexpected {text[j]!r} at character {j + 1} "
-                             f"of {text!r}")
+            raise ValueError(_("malformed tree: unexpected {char} at character {n} of {text}")
+                             .format(char=repr(text[j]), n=j + 1, text=repr(text)))
         kind = m.lastgroup
         start = m.start(kind)
         tokens.append((kind, m.group(kind), start))

@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 
+from qsearch.i18n import _
+
 
 def axes_row(ncols: int = 1, figsize: tuple[float, float] = (7, 4)) -> list:
     """A new figure's ``ncols`` axes side by side: matplotlib's, or without matplotlib
@@ -56,7 +58,7 @@ def plot_nodes_per_move(counts_by_label: Mapping[str, Sequence[int]], ax=None, *
             values = list(accumulate(values))
         ax.plot(range(1, len(values) + 1), values, marker="o", markersize=3, label=str(label))
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("nodes searched (cumulative)" if cumulative else "nodes searched")
+    ax.set_ylabel(_("nodes searched (cumulative)") if cumulative else _("nodes searched"))
     if log:
         ax.set_yscale("log")
     if title:
@@ -125,8 +127,8 @@ def plot_nodes_by_depth(curves: Mapping[str, Sequence[int]], depths: Sequence[in
         if len(values) != len(depths):
             raise ValueError(f"{label!r} has {len(values)} counts for {len(depths)} depths")
         ax.plot(depths, values, marker="o", markersize=4, label=str(label))
-    ax.set_xlabel("depth limit (plies)")
-    ax.set_ylabel("nodes searched" + (" (log scale)" if log else ""))
+    ax.set_xlabel(_("depth limit (plies)"))
+    ax.set_ylabel(_("nodes searched (log scale)") if log else _("nodes searched"))
     ax.set_xticks(depths)
     if log:
         ax.set_yscale("log")
