@@ -63,6 +63,9 @@ def pytest_collection_modifyitems(config, items):
         "compiled_speed": pytest.mark.skip(
             reason="sized for the compiled engines: minutes in pure-Python mode"),
     }
+    # Notebooks first: each runs whole on one worker (--dist loadfile) and the longest take
+    # minutes, so started last one of them would keep a worker busy after the other is done.
+    items.sort(key=lambda item: item.path.suffix != ".ipynb")
     release = None if config.getoption("--release") else pytest.mark.skip(
         reason="the release check's larger sample (run with --release)")
     for item in items:
