@@ -29,6 +29,18 @@ SPANISH = Path(__file__).parent / "notebooks" / "es"
 SPANISH_EVERY_RUN = ("00_game_trees.ipynb", "01_minimax_and_alphabeta.ipynb")
 
 
+# The files that took longest in a whole run (--durations, 2026-11-28), longest first: they
+# start first on the workers. A stale list costs only time, never a result.
+LONGEST_FIRST = [
+    "notebooks/09_solving_quarto.ipynb", "tests/oracle/test_slow.py",
+    "notebooks/04_connect4_heuristics.ipynb", "tests/test_quarto_standard_proof.py",
+    "tests/test_search.py", "tests/test_quarto_proof_checker.py",
+    "tests/oracle/test_audit_regressions.py", "tests/test_quiescence.py",
+    "notebooks/03_quarto_simulation.ipynb", "tests/test_tournament.py", "tests/test_pyodide.py",
+    "notebooks/11_class_league.ipynb", "tests/test_quarto_solver.py",
+]
+
+
 def pytest_addoption(parser):
     parser.addoption("--release", action="store_true",
                      help="also run the @pytest.mark.release tests (the release check)")
@@ -63,9 +75,13 @@ def pytest_collection_modifyitems(config, items):
         "compiled_speed": pytest.mark.skip(
             reason="sized for the compiled engines: minutes in pure-Python mode"),
     }
-    # Notebooks first: each runs whole on one worker (--dist loadfile) and the longest take
-    # minutes, so started last one of them would keep a worker busy after the other is done.
-    items.sort(key=lambda item: item.path.suffix != ".ipynb")
+    # The longest files first: each runs whole on one worker (--dist loadfile), so one of
+    # them started last would keep a worker busy long after the other is done.
+    root = config.rootpath
+    items.sort(key=lambda item: LONGEST_FIRST.index(item.path.relative_to(root).as_posix())
+               if item.path.is_relative_to(root)
+               and item.path.relative_to(root).as_posix() in LONGEST_FIRST
+               else len(LONGEST_FIRST))
     release = None if config.getoption("--release") else pytest.mark.skip(
         reason="the release check's larger sample (run with --release)")
     for item in items:
