@@ -6,25 +6,36 @@
 # checkout, so the kernels import the installed qsearch, never the checkout's.
 # Run from anywhere; needs python3 (3.10+) and the network or a pip cache.
 # `bash .ci/pure_lessons.sh 10_bring_your_own_game` checks only the lessons named.
+# `bash .ci/pure_lessons.sh --install-only DIR` only installs, into DIR (new or empty); then
+# `PURE_LESSONS_DIR=DIR bash .ci/pure_lessons.sh` checks with that install (.ci/run installs
+# in the background while the tests run: the install is mostly downloads).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+install_only=""
+if [ "${1:-}" = "--install-only" ]; then install_only=1; work=$2; shift 2; mkdir -p "$work"
+elif [ -n "${PURE_LESSONS_DIR:-}" ]; then work=$PURE_LESSONS_DIR
+else work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+fi
 lessons=(00_game_trees 01_minimax_and_alphabeta 02_tictactoe_minimax_alphabeta_pvs
          10_bring_your_own_game 11_class_league)
 [ $# -gt 0 ] && lessons=("$@")       # or the lessons named (NN_name, without .ipynb)
 start=$SECONDS
 
-echo "== pip install \".[lessons]\" with a C compiler that fails, in a fresh venv"
-mkdir -p "$work/src" "$work/notebooks"
-# a clean copy of the sources, as scripts/check_installs.sh makes (no venv, no built modules)
-tar --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.so' --exclude='*.egg-info' \
-    --exclude=__pycache__ --exclude=./_site --exclude=node_modules -cf - . | tar -xf - -C "$work/src"
-python3 -m venv "$work/venv"
-env CC=false CXX=false LDSHARED=false "$work/venv/bin/pip" install -q --no-compile \
-  "$work/src[lessons]" "pytest>=7" "nbval>=0.11" "pytest-xdist>=3.5"
-echo "   installed in $((SECONDS - start)) s"
+if [ ! -x "$work/venv/bin/pytest" ]; then
+  echo "== pip install \".[lessons]\" with a C compiler that fails, in a fresh venv"
+  mkdir -p "$work/src"
+  # a clean copy of the sources, as scripts/check_installs.sh makes (no venv, no built modules)
+  tar --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.so' \
+      --exclude='*.egg-info' --exclude=__pycache__ --exclude=./_site --exclude=node_modules \
+      -cf - . | tar -xf - -C "$work/src"
+  python3 -m venv "$work/venv"
+  env CC=false CXX=false LDSHARED=false "$work/venv/bin/pip" install -q --no-compile \
+    "$work/src[lessons]" "pytest>=7" "nbval>=0.11" "pytest-xdist>=3.5"
+  echo "   installed in $((SECONDS - start)) s"
+fi
+[ -n "$install_only" ] && exit 0
+mkdir -p "$work/notebooks"
 
 paths=()
 for lesson in "${lessons[@]}"; do
