@@ -29,16 +29,32 @@ SPANISH = Path(__file__).parent / "notebooks" / "es"
 SPANISH_EVERY_RUN = ("00_game_trees.ipynb", "01_minimax_and_alphabeta.ipynb")
 
 
-# The files that took longest in a whole run (--durations, 2026-11-28), longest first: they
-# start first on the workers. A stale list costs only time, never a result.
-LONGEST_FIRST = [
-    "notebooks/09_solving_quarto.ipynb", "tests/oracle/test_slow.py",
-    "notebooks/04_connect4_heuristics.ipynb", "tests/test_quarto_standard_proof.py",
-    "tests/test_search.py", "tests/test_quarto_proof_checker.py",
-    "tests/oracle/test_audit_regressions.py", "tests/test_quiescence.py",
-    "notebooks/03_quarto_simulation.ipynb", "tests/test_tournament.py", "tests/test_pyodide.py",
-    "notebooks/11_class_league.ipynb", "tests/test_quarto_solver.py",
-]
+# How long each test file and notebook took in a whole run, per build (compiled, pure), and each
+# real-browser test, written by scripts/record_durations.py: the longest start first.
+DURATIONS = Path(__file__).parent / "tests" / "durations.json"
+
+
+def longest_first_key(root: Path, compiled: bool):
+    """A sort key that starts the files that took longest first: each runs whole on one
+    worker (--dist loadfile), so one of them started last would keep a worker busy long after
+    the other is done. Files missing from DURATIONS (new ones) start after the others; a stale
+    record costs only time, never a result."""
+    import json
+
+    try:
+        record = json.loads(DURATIONS.read_text(encoding="utf-8"))
+        by_file, by_test = record["compiled" if compiled else "pure"], record["browser"]
+    except (OSError, ValueError, KeyError):
+        by_file = by_test = {}
+
+    def key(item) -> float:
+        if item.path.is_relative_to(BROWSER):           # dealt out a test at a time
+            return -by_test.get(item.nodeid, 0.0)
+        path = item.path
+        name = path.relative_to(root).as_posix() if path.is_relative_to(root) else ""
+        return -by_file.get(name, 0.0)
+
+    return key
 
 
 def pytest_addoption(parser):
@@ -75,13 +91,7 @@ def pytest_collection_modifyitems(config, items):
         "compiled_speed": pytest.mark.skip(
             reason="sized for the compiled engines: minutes in pure-Python mode"),
     }
-    # The longest files first: each runs whole on one worker (--dist loadfile), so one of
-    # them started last would keep a worker busy long after the other is done.
-    root = config.rootpath
-    items.sort(key=lambda item: LONGEST_FIRST.index(item.path.relative_to(root).as_posix())
-               if item.path.is_relative_to(root)
-               and item.path.relative_to(root).as_posix() in LONGEST_FIRST
-               else len(LONGEST_FIRST))
+    items.sort(key=longest_first_key(config.rootpath, qsearch.compiled))   # stable
     release = None if config.getoption("--release") else pytest.mark.skip(
         reason="the release check's larger sample (run with --release)")
     for item in items:

@@ -25,5 +25,5 @@ export QSEARCH_BROWSER_TESTS=1
 export QSEARCH_CHROMIUM="${QSEARCH_CHROMIUM:-$(command -v chromium)}"
 # one test at a time on each core (--dist load: a lesson's Run All is one test)
 "$PYTHON" -m pytest tests/browser -n auto --dist load \
-    -v -p no:cacheprovider --durations=12 "$@"
+    -v -p no:cacheprovider --durations=0 "$@"
 echo "browser tests finished in $(( $(date +%s) - start )) s"

@@ -2,7 +2,9 @@
 # The ways into qsearch other than the development checkout, each in a fresh virtual
 # environment, checked by scripts/wheel_smoke_test.py from outside the source tree:
 #   1. `pip install .` on a machine whose C compiler fails -> a py3-none-any wheel, pure mode;
-#   2. the binary wheel built here, installed where no compiler works -> compiled;
+#   2. the binary wheel, packed from the extensions the development build compiled (the same
+#      sources and flags: compiling them again would take minutes), installed where no
+#      compiler works -> compiled;
 #   3. the pure wheel (QSEARCH_PURE=1) -> py3-none-any, pure-Python mode.
 # qsearch depends on nothing, so each venv has no numpy: the smoke test checks the core never
 # imports it.
@@ -17,7 +19,8 @@ smoke() { (cd "$work" && "$1/bin/python" "$root/scripts/wheel_smoke_test.py" "${
 source_copy() {
   mkdir -p "$work/$1"
   tar --exclude=./.venv --exclude=./.git --exclude=./build --exclude='*.so' \
-      --exclude='*.egg-info' --exclude=__pycache__ -cf - . | tar -xf - -C "$work/$1"
+      --exclude='*.egg-info' --exclude=__pycache__ --exclude=./_site --exclude=./lite/.cache \
+      --exclude=./tests/pyodide/node_modules -cf - . | tar -xf - -C "$work/$1"
   echo "$work/$1"
 }
 failing_compiler() { env CC=false CXX=false LDSHARED=false "$@"; }
@@ -35,7 +38,19 @@ grep -q "warning: qsearch's compiled modules could not be built" "$work/pure.log
 smoke "$work/pure" --pure --no-numpy
 
 echo "== 2. the binary wheel, installed with no working compiler"
-.venv/bin/pip wheel -q --no-deps --no-build-isolation -w "$work/wheels" "$(source_copy src-wheel)"
+# setuptools skips an extension whose built file is newer than its sources: the development
+# build's modules, put where the wheel's build looks for them, are packed as they are
+src=$(source_copy src-wheel)
+build_lib="$src/build/lib.$(.venv/bin/python -c 'import sys, sysconfig
+print(f"{sysconfig.get_platform()}-{sys.implementation.cache_tag}")')"
+built=$(find qsearch -name '*.so' | wc -l)
+[ "$built" -gt 0 ] || { echo "no compiled modules in qsearch/: run scripts/install.sh first"; exit 1; }
+mkdir -p "$build_lib"
+find qsearch -name '*.so' -exec cp --parents -t "$build_lib" {} +
+find "$build_lib" -name '*.so' -exec touch {} +
+.venv/bin/pip wheel -q --no-deps --no-build-isolation -w "$work/wheels" "$src"
+unzip -l "$work"/wheels/qsearch-*.whl | grep -c '\.so$' | grep -qx "$built" \
+  || { echo "the binary wheel does not hold the $built compiled modules"; exit 1; }
 ls "$work/wheels"
 python3 -m venv "$work/wheel"
 failing_compiler "$work/wheel/bin/pip" install -q "$work"/wheels/qsearch-*.whl

@@ -3,21 +3,20 @@
 Skipped unless ``QSEARCH_BROWSER_TESTS=1`` (``.ci/browser_test.sh`` sets it). Builds ``_site/``
 when it is missing (``QSEARCH_LITE_REBUILD=1`` forces it), serves it on 127.0.0.1 and opens
 it in Debian's Chromium with every other host unresolvable, as a student would meet it on a
-machine with no network:
+machine with no network, and runs every lesson of the site (``lite/lessons.txt``) by
+JupyterLab's Run All: the Pyodide kernel boots from the site's own files, the lesson's install
+cell installs qsearch's pure wheel (and ipywidgets, graphviz) from the site, and every code cell
+runs, in order, with no error output, no request leaving 127.0.0.1 and no output advising
+``apt-get`` (the time each lesson took is printed). The Spanish copies other than es/01 run
+with ``--release`` (their code cells are the English lessons').
 
-* the Pyodide kernel boots from the site's own files, and notebook 01's install cell installs
-  qsearch's pure wheel (and ipywidgets, graphviz) from the site;
-* the example-4 alpha-beta stepper (the cells above it run first): step 1 of 17 with nothing
-  cut, the last step with the cut of C7 drawn (the pure-Python layout: no ``dot`` in the
-  browser), two steps back the caption of the cut;
+After lesson 01's Run All a student's clicks follow:
+
+* the example-4 alpha-beta stepper: step 1 of 17 with nothing cut, the last step with the cut
+  of C7 drawn (the pure-Python layout: no ``dot`` in the browser), two steps back the caption
+  of the cut;
 * exercise A (minimax values on a random tree): a wrong value is graded wrong and named, the
-  right values (computed here by a minimax of this test's own) pass;
-* no request left 127.0.0.1, and none failed.
-
-And every lesson of the site (``lite/lessons.txt``), offline, by JupyterLab's Run All: every
-code cell runs, in order, with no error output, no request leaves 127.0.0.1 and no output
-advises ``apt-get`` (the time each lesson took is printed). The Spanish copies other than
-es/01 run with ``--release`` (their code cells are the English lessons').
+  right values (computed here by a minimax of this test's own) pass.
 
 Screenshots go to ``tests/browser/artifacts/`` (the paths are printed).
 """
@@ -49,9 +48,10 @@ CHROMIUM = os.environ.get("QSEARCH_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                   "--disable-component-update", "--no-first-run", "--disable-sync",
                   "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-NOTEBOOK = "01_minimax_and_alphabeta.ipynb"
+DRIVEN = "01_minimax_and_alphabeta"      # the lesson whose widgets are clicked after Run All
 STEPPER_CELL = "stepper4 = AlphaBetaStepper(example3"     # example 4, in the lesson
 EXERCISE_TREES_CELL = "from qsearch.games.toytrees import random_tree"
+EXERCISE_CELL = "exercise_a = MinimaxExercise(tree_a"
 BOOT_TIMEOUT_MS = 180_000       # the kernel: Pyodide, then IPython from the site's wheels
 STEP_TIMEOUT_MS = 120_000
 RUN_ALL_TIMEOUT_MS = 1_500_000  # one lesson's Run All (pure Python in WebAssembly)
@@ -122,70 +122,20 @@ def minimax_values(tree) -> dict:
     return values
 
 
-def test_lesson_01_runs_offline_in_jupyterlite(site):
-    from playwright.sync_api import expect, sync_playwright
-
-    ARTIFACTS.mkdir(exist_ok=True)
-    expect.set_options(timeout=STEP_TIMEOUT_MS)
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS, headless=True)
-        page = browser.new_page(viewport={"width": 1400, "height": 1000})
-        page.set_default_timeout(STEP_TIMEOUT_MS)
-        failed = []
-        page.on("requestfailed", lambda request: failed.append(request.url))
-        try:
-            drive_lesson(page, site)
-        except Exception:
-            shot = ARTIFACTS / "lite_failure.png"
-            page.screenshot(path=str(shot), full_page=True)
-            print(f"\nscreenshot of the failure: {shot}")
-            raise
-        finally:
-            browser.close()
-    assert failed == [], f"requests that failed (offline?): {failed}"
-    print(f"\nnot on the site (the app probes a server it does not need): {SiteHandler.misses}")
-    assert SiteHandler.misses == [] or all(" /api/" in m or "favicon" in m
-                                            for m in SiteHandler.misses), SiteHandler.misses
-    print(f"\nscreenshots: {ARTIFACTS / 'lite_stepper.png'} {ARTIFACTS / 'lite_exercise.png'}")
+def code_cell(page, text: str):
+    """The code cell whose source contains ``text``."""
+    return page.locator(".jp-Notebook .jp-CodeCell", has_text=text).first
 
 
-def active_cell(page):
-    return page.locator(".jp-Notebook .jp-Cell.jp-mod-active")
-
-
-def run_through(page, text: str, limit: int = 120) -> None:
-    """Shift+Enter from the active cell on, until the cell containing ``text`` has run."""
-    for _ in range(limit):
-        found = text in active_cell(page).inner_text()
-        page.keyboard.press("Shift+Enter")
-        if found:
-            return
-    raise AssertionError(f"no cell with {text!r} within {limit} cells")
-
-
-def move_to(page, text: str, limit: int = 120) -> None:
-    """Select (without running) the next cell containing ``text``."""
-    page.keyboard.press("Escape")
-    for _ in range(limit):
-        if text in active_cell(page).inner_text():
-            return
-        page.keyboard.press("ArrowDown")
-    raise AssertionError(f"no cell with {text!r} within {limit} cells")
-
-
-def drive_lesson(page, base: str) -> None:
+def drive_lesson_01(page) -> None:
+    """Lesson 01's stepper and exercise A, after Run All, as a student clicks them."""
     from playwright.sync_api import expect
 
     from qsearch.games.toytrees import tree_from_text
 
-    page.goto(f"{base}/lab/index.html?path={NOTEBOOK}")
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                           timeout=BOOT_TIMEOUT_MS)
-    page.locator(".jp-Notebook .jp-Cell").first.click()        # the install cell
-    run_through(page, STEPPER_CELL)
-
-    stepper = page.locator(".qsearch-stepper").first
-    stepper.wait_for(state="attached", timeout=BOOT_TIMEOUT_MS)
+    expect.set_options(timeout=STEP_TIMEOUT_MS)
+    ARTIFACTS.mkdir(exist_ok=True)
+    stepper = code_cell(page, STEPPER_CELL).locator(".qsearch-stepper")
     stepper.scroll_into_view_if_needed()
     caption = stepper.locator(".qsearch-stepper-caption")
     tree = stepper.locator(".qsearch-stepper-tree")
@@ -204,15 +154,12 @@ def drive_lesson(page, base: str) -> None:
     expect(caption).to_contain_text("At C3 (MIN) β = 1 ≤ α = 2: C7 is cut.")
     stepper.screenshot(path=str(ARTIFACTS / "lite_stepper.png"))
 
-    # exercise A: the random trees' cell prints them; the exercise is the cell after next
-    move_to(page, EXERCISE_TREES_CELL)
-    trees_cell = page.locator(".jp-Notebook .jp-CodeCell", has_text=EXERCISE_TREES_CELL)
-    run_through(page, "MinimaxExercise(tree_a")
-    expect(trees_cell.locator(".jp-OutputArea")).to_contain_text("tree A:")
-    printed = re.search(r"tree A: (\S.*)", trees_cell.locator(".jp-OutputArea").inner_text())
+    # exercise A: the random trees' cell printed them; its grade is computed here afresh
+    trees_output = code_cell(page, EXERCISE_TREES_CELL).locator(".jp-OutputArea")
+    trees_output.scroll_into_view_if_needed()
+    printed = re.search(r"tree A: (\S.*)", trees_output.text_content())
     values = minimax_values(tree_from_text(printed.group(1).strip()))
-    exercise = page.locator(".qsearch-exercise").first
-    exercise.wait_for(state="visible", timeout=STEP_TIMEOUT_MS)
+    exercise = code_cell(page, EXERCISE_CELL).locator(".qsearch-exercise")
     exercise.scroll_into_view_if_needed()
     grade = exercise.locator(".qsearch-exercise-grade")
     first = next(iter(values))                  # the first inner node the recursion finished
@@ -231,6 +178,7 @@ def drive_lesson(page, base: str) -> None:
     exercise.locator("button", has_text="Check").click()
     expect(grade).to_contain_text(f"All {len(values)} answers are right.")
     exercise.screenshot(path=str(ARTIFACTS / "lite_exercise.png"))
+    print(f"\nscreenshots: {ARTIFACTS / 'lite_stepper.png'} {ARTIFACTS / 'lite_exercise.png'}")
 
 
 # JupyterLab's application object, shown to the page only for this test (the site's own
@@ -333,6 +281,9 @@ def test_run_all_offline(site, offline_browser, lesson):
                                     f"(notebook cell {progress['running']}), kernel "
                                     f"{progress['kernel']}, dialog {progress['dialog']!r}; "
                                     f"the browser's last messages: {console[-15:]}")
+        check_run(lesson, cells, result, failed)
+        if lesson == DRIVEN:
+            drive_lesson_01(page)
     except Exception:
         shot = ARTIFACTS / f"lite_run_all_{lesson}.png"
         ARTIFACTS.mkdir(exist_ok=True)
@@ -342,9 +293,16 @@ def test_run_all_offline(site, offline_browser, lesson):
     finally:
         page.close()
     print(f"\n{lesson}: Run All in {seconds:.0f} s, {len(cells)} code cells")
+    print(f"not on the site (the app probes a server it does not need): {SiteHandler.misses}")
+    assert all(" /api/" in m or "favicon" in m for m in SiteHandler.misses), SiteHandler.misses
+
+
+def check_run(lesson: str, cells: list, result: dict, failed: list) -> None:
+    """Run All's verdict on ``lesson``: every code cell ran, in order, with no error output
+    and no apt-get advice, and no request failed (nothing left 127.0.0.1)."""
     errors = [f"cell {c['index']}: {plain(output_text(o))[-1500:]}" for c in cells
               for o in c["outputs"] if o["output_type"] == "error"]
-    assert errors == [], "\n\n".join(errors)
+    assert errors == [], f"{lesson}:\n\n" + "\n\n".join(errors)
     assert result.get("ok") is True, result
     counts = [c["count"] for c in cells]
     assert counts == list(range(1, len(cells) + 1)), f"not every cell ran, in order: {counts}"
