@@ -7,13 +7,18 @@ from types import SimpleNamespace
 
 import pytest
 
-import conftest
-
 ROOT = Path(__file__).resolve().parent.parent
-_spec = importlib.util.spec_from_file_location("record_durations",
-                                               ROOT / "scripts" / "record_durations.py")
-record_durations = importlib.util.module_from_spec(_spec)
-_spec.loader.exec_module(record_durations)
+
+
+def _load(name: str, path: Path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+record_durations = _load("record_durations", ROOT / "scripts" / "record_durations.py")
+conftest = _load("root_conftest", ROOT / "conftest.py")     # not tests/browser's conftest
 
 LOG = """\
 ============================ slowest durations ============================
