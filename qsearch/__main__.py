@@ -488,7 +488,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_game_module(pl)
     pl.set_defaults(func=cmd_play)
     b = sub.add_parser("bench", help="speed tables")
-    b.add_argument("--quick", action="store_true", help="fewer positions (about a minute)")
+    b.add_argument("--quick", action="store_true", help="fewer positions (about two minutes)")
     b.add_argument("--no-solve", action="store_true", help="skip the solver table")
     b.add_argument("--only", help="comma-separated table names (an unknown name lists them); "
                    "'empty-board' (minutes) runs only when named")
