@@ -30,7 +30,7 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 # the games' entries (plain data: no game is imported); tests check them against the .pyx files.
 COMPILED_MODULES = compiled_modules()
 
-HOW_TO_COMPILE = ("for the compiled build (5-700x faster, benchmarks/pure_speed.md) install a "
+HOW_TO_COMPILE = ("for the compiled build (5-900x faster, benchmarks/pure_speed.md) install a "
                   "C compiler and the Python headers and reinstall, or install a binary wheel")
 
 COMPILED = True          # set by choose(); qsearch.compiled mirrors it
