@@ -39,15 +39,15 @@ smoke "$work/pure" --pure --no-numpy
 
 echo "== 2. the binary wheel, installed with no working compiler"
 # setuptools skips an extension whose built file is newer than its sources: the development
-# build's modules, put where the wheel's build looks for them, are packed as they are
+# build's modules, put (with their times) where the wheel's build looks for them, are packed
+# as they are; one older than its source (a .pyx edited since) is compiled again
 src=$(source_copy src-wheel)
 build_lib="$src/build/lib.$(.venv/bin/python -c 'import sys, sysconfig
 print(f"{sysconfig.get_platform()}-{sys.implementation.cache_tag}")')"
 built=$(find qsearch -name '*.so' | wc -l)
 [ "$built" -gt 0 ] || { echo "no compiled modules in qsearch/: run scripts/install.sh first"; exit 1; }
 mkdir -p "$build_lib"
-find qsearch -name '*.so' -exec cp --parents -t "$build_lib" {} +
-find "$build_lib" -name '*.so' -exec touch {} +
+find qsearch -name '*.so' -exec cp --parents --preserve=timestamps -t "$build_lib" {} +
 .venv/bin/pip wheel -q --no-deps --no-build-isolation -w "$work/wheels" "$src"
 unzip -l "$work"/wheels/qsearch-*.whl | grep -c '\.so$' | grep -qx "$built" \
   || { echo "the binary wheel does not hold the $built compiled modules"; exit 1; }
