@@ -182,18 +182,29 @@ class HypergammonRules(PyGame):
     def _to_move(self) -> int:
         return TERMINAL if self._terminal() else self._cur
 
-    def _legal_moves(self) -> list[int]:
+    def _legal_moves(self) -> tuple[int, ...]:
         """The rolls at a chance node; else one play per position reached (the smallest
         action number reaching it), ascending as OpenSpiel lists them."""
+        # Working the plays out is most of this engine's time, and a position is asked for them
+        # again at once: legal_actions(), then child(a) checking each a. The last answer is
+        # kept with every field it depends on, so a changed position is never answered from it.
+        fields = (self._cur, self._dice, self._double_again, self._turns, self._max_turns,
+                  *self._pts[0], *self._pts[1], *self._bar, *self._off)
+        kept = getattr(self, "_plays_of", None)
+        if kept is not None and kept[0] == fields:
+            return kept[1]
         if self._terminal():
-            return []
-        if self._cur == CHANCE:
-            return [action for action, _ in self._chance_outcomes()]
-        smallest = {}
-        for action, board in self._sequences():
-            if board not in smallest or action < smallest[board]:
-                smallest[board] = action
-        return sorted(smallest.values())
+            moves = ()
+        elif self._cur == CHANCE:
+            moves = tuple(action for action, _ in self._chance_outcomes())
+        else:
+            smallest = {}
+            for action, board in self._sequences():
+                if board not in smallest or action < smallest[board]:
+                    smallest[board] = action
+            moves = tuple(sorted(smallest.values()))
+        self._plays_of = (fields, moves)
+        return moves
 
     def _chance_outcomes(self) -> list[tuple[int, float]]:
         """The opening roll's 30 outcomes (1/30 each), then the 21 distinct rolls: each

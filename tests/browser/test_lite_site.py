@@ -7,8 +7,9 @@ machine with no network, and runs every lesson of the site (``lite/lessons.txt``
 JupyterLab's Run All: the Pyodide kernel boots from the site's own files, the lesson's install
 cell installs qsearch's pure wheel (and ipywidgets, graphviz) from the site, and every code cell
 runs, in order, with no error output, no request leaving 127.0.0.1 and no output advising
-``apt-get`` (the time each lesson took is printed). The Spanish copies other than es/01 run
-with ``--release`` (their code cells are the English lessons').
+``apt-get`` (the time each lesson took is printed). The Spanish copies' Run All is the release
+check (``--release``: their code cells are the English lessons'); every run runs es/01 up to
+its first printed line, which its language cell's catalogue, a file on the site, turns Spanish.
 
 After lesson 01's Run All a student's clicks follow:
 
@@ -249,15 +250,12 @@ def plain(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
-# The Spanish copies run the English lessons' code cells: every run checks es/01 (the one
-# whose language cell reads a file, its printed messages' catalogue); the others are the
-# release check (--release), which keeps CI under 30 minutes.
-SPANISH_EVERY_RUN = {"es/01_minimax_and_alphabeta"}
-
-
+# The Spanish copies run the English lessons' code cells, so their Run All is the release check
+# (--release), which keeps CI under 30 minutes; what only a Spanish copy does, read its lesson
+# catalogue (a file on the site) in its language cell, every run checks below.
 @pytest.mark.parametrize("lesson", [
-    pytest.param(lesson, marks=pytest.mark.release) if lesson.startswith("es/")
-    and lesson not in SPANISH_EVERY_RUN else lesson for lesson in SITE_LESSONS])
+    pytest.param(lesson, marks=pytest.mark.release) if lesson.startswith("es/") else lesson
+    for lesson in SITE_LESSONS])
 def test_run_all_offline(site, offline_browser, lesson):
     page = offline_browser.new_page(viewport={"width": 1400, "height": 1000})
     failed, console = [], []
@@ -308,4 +306,47 @@ def check_run(lesson: str, cells: list, result: dict, failed: list) -> None:
     assert counts == list(range(1, len(cells) + 1)), f"not every cell ran, in order: {counts}"
     advice = [c["index"] for c in cells for o in c["outputs"] if "apt-get" in output_text(o)]
     assert advice == [], f"cells advising apt-get in the browser: {advice}"
+    assert failed == [], f"requests that failed (offline?): {failed}"
+
+
+SPANISH_LESSON = "es/01_minimax_and_alphabeta"
+SPANISH_PRINT = "mueve x: sí"        # lesson 01's first printed line, through its catalogue
+RUN_ABOVE = """(index) => {
+    window.qsearchRunAll = null;
+    window.jupyterapp.shell.currentWidget.content.activeCellIndex = index;
+    window.jupyterapp.commands.execute("notebook:run-all-above").then(
+        ok => { window.qsearchRunAll = {ok: ok}; },
+        error => { window.qsearchRunAll = {ok: false, error: String(error)}; });
+}"""
+
+
+def test_a_spanish_copy_reads_its_catalogue_offline(site, offline_browser):
+    """es/01's cells up to its first printed line, offline: the language cell reads the
+    lesson's catalogue (po/01.mo) from the site, and the line prints in Spanish."""
+    assert SPANISH_LESSON in SITE_LESSONS
+    page = offline_browser.new_page(viewport={"width": 1400, "height": 1000})
+    failed = []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.route("**/jupyter-lite.json", expose_app)
+    try:
+        page.goto(f"{site}/lab/index.html?path={SPANISH_LESSON}.ipynb")
+        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                               timeout=BOOT_TIMEOUT_MS)
+        page.wait_for_function(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
+        cells = page.evaluate(CODE_CELLS)
+        printing = next(c["index"] for c in cells
+                        if any(SPANISH_PRINT in output_text(o) for o in c["outputs"]))
+        page.evaluate(RUN_ABOVE, printing + 1)           # every cell above the next one
+        page.wait_for_function(STOPPED, timeout=RUN_ALL_TIMEOUT_MS, polling=1000)
+        result = page.evaluate("() => window.qsearchRunAll")
+        ran = [c for c in page.evaluate(CODE_CELLS) if c["index"] <= printing]
+    finally:
+        page.close()
+    assert result is not None and result.get("ok") is True, result
+    counts = [c["count"] for c in ran]
+    assert counts == list(range(1, len(ran) + 1)), f"not every cell ran, in order: {counts}"
+    errors = [output_text(o) for c in ran for o in c["outputs"] if o["output_type"] == "error"]
+    assert errors == [], errors
+    printed = "".join(output_text(o) for o in ran[-1]["outputs"])
+    assert SPANISH_PRINT in printed, printed
     assert failed == [], f"requests that failed (offline?): {failed}"
