@@ -185,9 +185,11 @@ def drive_lesson_01(page) -> None:
 # JupyterLab's application object, shown to the page only for this test (the site's own
 # settings do not expose it): the test asks it to Run All and reads the notebook's model.
 EXPOSE_APP = "exposeAppInBrowser"
-RUN_ALL = """() => {
+RUN_COMMAND = """([command, activeCell]) => {
     window.qsearchRunAll = null;
-    window.jupyterapp.commands.execute("notebook:run-all-cells").then(
+    const notebook = window.jupyterapp.shell.currentWidget.content;
+    if (activeCell !== null) notebook.activeCellIndex = activeCell;
+    window.jupyterapp.commands.execute(command).then(
         ok => { window.qsearchRunAll = {ok: ok}; },
         error => { window.qsearchRunAll = {ok: false, error: String(error)}; });
 }"""
@@ -250,6 +252,27 @@ def plain(text: str) -> str:
     return re.sub(r"\x1b\[[0-9;]*m", "", text)
 
 
+def new_page(browser):
+    """A page that exposes the site's app to the test; the requests that fail and the
+    browser's console messages are collected in the two lists returned with it."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    failed, console = [], []
+    page.on("requestfailed", lambda request: failed.append(request.url))
+    page.on("console", lambda message: console.append(f"{message.type}: {message.text[:300]}"))
+    page.route("**/jupyter-lite.json", expose_app)
+    return page, failed, console
+
+
+def boot(page, site: str, lesson: str) -> None:
+    """Open ``lesson`` and wait for it and its Pyodide kernel to be idle, with no dialog
+    asking anything."""
+    page.goto(f"{site}/lab/index.html?path={lesson}.ipynb")
+    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
+                           timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
+    assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").inner_text()
+
+
 # The Spanish copies run the English lessons' code cells, so their Run All is the release check
 # (--release), which keeps CI under 30 minutes; what only a Spanish copy does, read its lesson
 # catalogue (a file on the site) in its language cell, every run checks below.
@@ -257,19 +280,11 @@ def plain(text: str) -> str:
     pytest.param(lesson, marks=pytest.mark.release) if lesson.startswith("es/") else lesson
     for lesson in SITE_LESSONS])
 def test_run_all_offline(site, offline_browser, lesson):
-    page = offline_browser.new_page(viewport={"width": 1400, "height": 1000})
-    failed, console = [], []
-    page.on("requestfailed", lambda request: failed.append(request.url))
-    page.on("console", lambda message: console.append(f"{message.type}: {message.text[:300]}"))
-    page.route("**/jupyter-lite.json", expose_app)
+    page, failed, console = new_page(offline_browser)
     try:
-        page.goto(f"{site}/lab/index.html?path={lesson}.ipynb")
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                               timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
-        assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").inner_text()
+        boot(page, site, lesson)
         start = time.monotonic()
-        page.evaluate(RUN_ALL)
+        page.evaluate(RUN_COMMAND, ["notebook:run-all-cells", None])
         page.wait_for_function(STOPPED, timeout=RUN_ALL_TIMEOUT_MS, polling=1000)
         seconds = time.monotonic() - start
         result = page.evaluate("() => window.qsearchRunAll")
@@ -311,32 +326,20 @@ def check_run(lesson: str, cells: list, result: dict, failed: list) -> None:
 
 SPANISH_LESSON = "es/01_minimax_and_alphabeta"
 SPANISH_PRINT = "mueve x: sí"        # lesson 01's first printed line, through its catalogue
-RUN_ABOVE = """(index) => {
-    window.qsearchRunAll = null;
-    window.jupyterapp.shell.currentWidget.content.activeCellIndex = index;
-    window.jupyterapp.commands.execute("notebook:run-all-above").then(
-        ok => { window.qsearchRunAll = {ok: ok}; },
-        error => { window.qsearchRunAll = {ok: false, error: String(error)}; });
-}"""
 
 
 def test_a_spanish_copy_reads_its_catalogue_offline(site, offline_browser):
     """es/01's cells up to its first printed line, offline: the language cell reads the
     lesson's catalogue (po/01.mo) from the site, and the line prints in Spanish."""
     assert SPANISH_LESSON in SITE_LESSONS
-    page = offline_browser.new_page(viewport={"width": 1400, "height": 1000})
-    failed = []
-    page.on("requestfailed", lambda request: failed.append(request.url))
-    page.route("**/jupyter-lite.json", expose_app)
+    page, failed, _ = new_page(offline_browser)
     try:
-        page.goto(f"{site}/lab/index.html?path={SPANISH_LESSON}.ipynb")
-        page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                               timeout=BOOT_TIMEOUT_MS)
-        page.wait_for_function(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
+        boot(page, site, SPANISH_LESSON)
         cells = page.evaluate(CODE_CELLS)
         printing = next(c["index"] for c in cells
                         if any(SPANISH_PRINT in output_text(o) for o in c["outputs"]))
-        page.evaluate(RUN_ABOVE, printing + 1)           # every cell above the next one
+        # every cell above the next one
+        page.evaluate(RUN_COMMAND, ["notebook:run-all-above", printing + 1])
         page.wait_for_function(STOPPED, timeout=RUN_ALL_TIMEOUT_MS, polling=1000)
         result = page.evaluate("() => window.qsearchRunAll")
         ran = [c for c in page.evaluate(CODE_CELLS) if c["index"] <= printing]
