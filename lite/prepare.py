@@ -9,9 +9,15 @@
   Pyodide's) and at Pyodide's CDN for every other package (numpy, matplotlib, ...), so the
   site boots offline and still loads the rest when online.
 * ``contents OUT LESSONS NOTEBOOK_DIR``: copies of the lessons ``LESSONS`` names (a file such
-  as ``lite/lessons.txt``: a lesson a line, then the packages it needs beyond the usual ones)
-  for the site, each opening with a cell that installs qsearch and the pure wheels it draws
-  with (the site's own copies).
+  as ``lite/lessons.txt``: a lesson a line, then the packages it needs beyond the usual ones
+  and the repository's folders it reads, each ending with ``/``) for the site, each opening
+  with a cell that installs qsearch and the pure wheels it draws with (the site's own
+  copies). Each folder goes to the site as one zip archive in ``lesson_data/`` (the notebooks'
+  folder's parent standing for the repository), which the install cell unpacks at the root
+  of the kernel's own file system, so the lesson finds the folder as it does in a clone
+  (its walk up from the lesson's folder reaches ``/``). Not the files themselves: the site's
+  file browser parses every file whose extension holds "json" (``.jsonl`` records too) as
+  one JSON document, so the kernel cannot open them; and an archive is one request.
 """
 from __future__ import annotations
 
@@ -21,6 +27,7 @@ import json
 import re
 import shutil
 import sys
+import zipfile
 from pathlib import Path
 
 # What the kernel asks Pyodide for while booting (jupyterlite-pyodide-kernel's worker:
@@ -35,6 +42,16 @@ INSTALL_CELL = (
     "# Everything works offline; plots are plain SVG drawings (matplotlib is not loaded).\n"
     "%pip install -q ipywidgets graphviz{extra}\n"
     "%pip install -q --no-deps qsearch"
+)
+DATA_DIR = "lesson_data"        # the site's folder of archives (lessons.txt's folders)
+UNPACK = (
+    "\n\n# The repository's {names}, which this lesson reads, unpacked from this site's\n"
+    "# archive into the kernel's own file system (nothing goes to your browser's storage).\n"
+    "import zipfile\n"
+    "from pathlib import Path\n"
+    "site = next(p for p in (Path.cwd(), *Path.cwd().parents) if (p / \"{data}\").is_dir())\n"
+    "for archive in {archives}:\n"
+    "    zipfile.ZipFile(site / \"{data}\" / archive).extractall(\"/\")"
 )
 
 
@@ -107,24 +124,62 @@ def pyodide_dist(npm_dir: Path, wheels: Path, out: Path) -> list[str]:
 
 
 def read_lessons(path: Path) -> dict[str, list[str]]:
-    """``{lesson: [extra package, ...]}`` from a lessons file: a lesson's name a line (the
-    notebook without ``.ipynb``), then the packages it needs beyond the usual ones; ``#``
-    starts a comment line."""
+    """``{lesson: [extra package or folder, ...]}`` from a lessons file: a lesson's name a line
+    (the notebook without ``.ipynb``), then the packages it needs beyond the usual ones and
+    the repository's folders it reads (ending with ``/``); ``#`` starts a comment line."""
     lessons: dict[str, list[str]] = {}
     for line in path.read_text().splitlines():
         words = line.split()
         if words and not words[0].startswith("#"):
             if words[0] in lessons:
                 raise ValueError(f"{path}: {words[0]} is listed twice")
+            for folder in folders(words[1:]):
+                if folder.startswith("/") or ".." in Path(folder).parts:
+                    raise ValueError(f"{path}: {words[0]} reads {folder}: a folder of the "
+                                     "repository is a relative path inside it")
             lessons[words[0]] = words[1:]
     return lessons
 
 
+def packages(words: list[str]) -> list[str]:
+    """The package names of a lesson's line (what its install cell adds)."""
+    return [w for w in words if not w.endswith("/")]
+
+
+def folders(words: list[str]) -> list[str]:
+    """The repository's folders a lesson reads (its line's words ending with ``/``)."""
+    return [w for w in words if w.endswith("/")]
+
+
+def archive_name(folder: str) -> str:
+    """The site's archive of a repository folder: ``benchmarks/tournaments/`` ->
+    ``benchmarks_tournaments.zip``."""
+    return folder.strip("/").replace("/", "_") + ".zip"
+
+
+def pack(origin: Path, folder: str, archive: Path) -> None:
+    """Zip the repository folder ``origin`` (named ``folder`` in the repository) to
+    ``archive``, its members under ``folder`` as in the repository; byte for byte the same
+    archive for the same files (sorted members, fixed times)."""
+    archive.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as z:
+        for path in sorted(origin.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                name = f"{folder.strip('/')}/{path.relative_to(origin).as_posix()}"
+                info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+                info.compress_type = zipfile.ZIP_DEFLATED
+                z.writestr(info, path.read_bytes())
+
+
 def site_notebook(source: Path, extra: list[str] = ()) -> dict:
-    """A lesson as the site shows it: the install cell first (installing ``extra`` too), the
-    Pyodide kernel named in its metadata, the rest unchanged."""
+    """A lesson as the site shows it: the install cell first (installing the packages of
+    ``extra`` too, and unpacking its folders' archives), the Pyodide kernel named in its
+    metadata, the rest unchanged."""
     notebook = json.loads(source.read_text())
-    text = INSTALL_CELL.format(extra="".join(f" {name}" for name in extra))
+    text = INSTALL_CELL.format(extra="".join(f" {name}" for name in packages(list(extra))))
+    if folders(list(extra)):
+        text += UNPACK.format(names=" and ".join(folders(list(extra))), data=DATA_DIR,
+                              archives=[archive_name(f) for f in folders(list(extra))])
     cell = {"cell_type": "code", "execution_count": None, "id": "qsearch-lite-install",
             "metadata": {"tags": ["qsearch-lite-install"]}, "outputs": [],
             "source": text.splitlines(keepends=True)}
@@ -138,14 +193,26 @@ def contents(out: Path, notebooks: list[Path], extras: dict[str, list[str]] | No
     """Write the site's copies of ``notebooks`` into ``out``, each at its path relative to
     ``notebook_dir`` (a Spanish lesson, ``es/NN_name.ipynb``, goes to ``out/es/`` with the
     compiled catalogue its language cell reads, ``po/NN_name.mo``); ``extras`` maps a
-    lesson's name (``NN_name`` or ``es/NN_name``) to the packages its install cell adds."""
+    lesson's name (``NN_name`` or ``es/NN_name``) to the packages its install cell adds and
+    the folders it reads (ending with ``/``: copied from ``notebook_dir``'s parent, the
+    repository, to the same place under ``out``)."""
     out.mkdir(parents=True, exist_ok=True)
     for source in notebooks:
         if source.suffix != ".ipynb":
             raise ValueError(f"not a notebook: {source}")
         where = source.relative_to(notebook_dir) if notebook_dir else Path(source.name)
         name = where.with_suffix("").as_posix()
-        notebook = site_notebook(source, (extras or {}).get(name, []))
+        words = (extras or {}).get(name, [])
+        notebook = site_notebook(source, words)
+        for folder in folders(words):
+            if notebook_dir is None:
+                raise ValueError(f"{name} reads {folder}: give the notebooks' folder, whose "
+                                 "parent is the repository")
+            origin = notebook_dir.resolve().parent / folder
+            if not origin.is_dir():
+                raise ValueError(f"{name} reads {folder}, which is not a folder of "
+                                 f"{origin.parent}")
+            pack(origin, folder, out / DATA_DIR / archive_name(folder))
         target = out / where
         target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n")

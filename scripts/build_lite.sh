@@ -17,8 +17,10 @@ root=$PWD
 if [ -z "${PYTHON:-}" ]; then
   if [ -x .venv/bin/python ]; then PYTHON=$root/.venv/bin/python; else PYTHON=python3; fi
 fi
-# the packages some lessons need beyond the usual ones (lite/lessons.txt, after a lesson's name)
-EXTRA=$(grep -v '^#' lite/lessons.txt | awk '{for (i = 2; i <= NF; i++) print $i}' | sort -u)
+# the packages some lessons need beyond the usual ones (lite/lessons.txt, after a lesson's
+# name; the words ending with / are folders a lesson reads, which prepare.py copies)
+EXTRA=$(grep -v '^#' lite/lessons.txt |
+        awk '{for (i = 2; i <= NF; i++) if ($i !~ /\/$/) print $i}' | sort -u)
 cache=$root/lite/.cache
 stage=$cache/stage
 out=$root/_site
@@ -67,6 +69,8 @@ echo "== the lessons, each opening with its install cell"
 python3 lite/prepare.py contents "$stage/contents" lite/lessons.txt notebooks
 cp lite/site_index.md "$stage/contents/README.md"     # the lessons here and the ones left out
 cp lite/jupyter-lite.json "$stage/jupyter-lite.json"
+# the build's settings: lesson 07's records (.jsonl) and logs (.log) are text files
+cp lite/jupyter_lite_config.json "$stage/jupyter_lite_config.json"
 
 echo "== jupyter lite build -> _site/"
 rm -rf "$out"

@@ -3,9 +3,10 @@
     python -m pytest -n auto --durations=0 | tee whole.log
     QSEARCH_PURE=1 python -m pytest -n auto tests -m "not slow" --durations=0 | tee pure.log
     python scripts/record_durations.py --compiled whole.log --pure pure.log \
-        [--browser browser.log]      # .ci/browser_test.sh's output (it passes --durations)
+        --browser browser.log      # .ci/browser_test.sh's output (it passes --durations)
 
-writes ``tests/durations.json``: for each build (compiled, pure), the seconds each file's tests
+(any of the three: a part without its log keeps its recorded durations) writes
+``tests/durations.json``: for each build (compiled, pure), the seconds each file's tests
 took (call, setup and teardown, summed from pytest's ``--durations`` lines), longest first;
 for the real-browser tests, which are dealt out one test at a time (``--dist load``), each
 test's seconds. ``conftest.py`` starts the longest first, so none of them starts last and keeps
@@ -39,19 +40,22 @@ def seconds_by(log: str, per_test: bool = False) -> dict[str, float]:
 
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--compiled", type=Path, required=True,
+    parser.add_argument("--compiled", type=Path,
                         help="the log of a whole run with --durations=0")
-    parser.add_argument("--pure", type=Path, required=True,
+    parser.add_argument("--pure", type=Path,
                         help="the log of the pure-Python quick tier with --durations=0")
     parser.add_argument("--browser", type=Path,
-                        help="the log of .ci/browser_test.sh (else the recorded one is kept)")
+                        help="the log of .ci/browser_test.sh")
     parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args(argv)
+    logs = {"compiled": args.compiled, "pure": args.pure, "browser": args.browser}
+    if not any(logs.values()):
+        parser.error("give at least one log (--compiled, --pure, --browser); the parts "
+                     "without one keep their recorded durations")
     old = json.loads(args.out.read_text(encoding="utf-8")) if args.out.exists() else {}
-    record = {build: seconds_by(log.read_text(encoding="utf-8"))
-              for build, log in (("compiled", args.compiled), ("pure", args.pure))}
-    record["browser"] = (seconds_by(args.browser.read_text(encoding="utf-8"), per_test=True)
-                         if args.browser else old.get("browser", {}))
+    record = {part: (seconds_by(log.read_text(encoding="utf-8"), per_test=part == "browser")
+                     if log else old.get(part, {}))
+              for part, log in logs.items()}
     args.out.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
     print(f"{args.out}: " + ", ".join(f"{len(v)} {k}" for k, v in record.items()))
 

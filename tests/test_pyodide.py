@@ -20,6 +20,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -216,6 +217,52 @@ def test_a_spanish_site_lesson_goes_under_es_with_the_catalogue_its_language_cel
     language = "".join(site["cells"][1]["source"])       # after the install cell
     catalogue = language.split('lesson="')[1].split('"')[0]
     assert (tmp_path / "es" / catalogue).read_bytes() == (notebooks / "es" / catalogue).read_bytes()
+
+
+def test_a_folder_a_lesson_reads_is_copied_to_the_same_place_and_is_not_a_package(tmp_path):
+    prepare = load_prepare()
+    repo = tmp_path / "repo"
+    (repo / "notebooks").mkdir(parents=True)
+    (repo / "benchmarks" / "tournaments" / "ablation").mkdir(parents=True)
+    (repo / "benchmarks" / "tournaments" / "4.3.jsonl").write_text("records\n")
+    (repo / "benchmarks" / "tournaments" / "ablation" / "run.log").write_text("log\n")
+    lesson = repo / "notebooks" / "07_tournaments.ipynb"
+    lesson.write_text(json.dumps({"cells": [], "metadata": {}, "nbformat": 4,
+                                  "nbformat_minor": 5}))
+    listing = tmp_path / "lessons.txt"
+    listing.write_text("# comment\n07_tournaments chess benchmarks/tournaments/\n")
+    lessons = prepare.read_lessons(listing)
+    assert prepare.packages(lessons["07_tournaments"]) == ["chess"]
+    assert prepare.folders(lessons["07_tournaments"]) == ["benchmarks/tournaments/"]
+    out = tmp_path / "site"
+    prepare.contents(out, [lesson], lessons, repo / "notebooks")
+    install = "".join(json.loads((out / lesson.name).read_text())["cells"][0]["source"])
+    assert "graphviz chess\n" in install
+    archive = out / "lesson_data" / "benchmarks_tournaments.zip"
+    with zipfile.ZipFile(archive) as z:
+        assert sorted(z.namelist()) == ["benchmarks/tournaments/4.3.jsonl",
+                                        "benchmarks/tournaments/ablation/run.log"]
+    first = archive.read_bytes()
+    prepare.contents(out, [lesson], lessons, repo / "notebooks")
+    assert archive.read_bytes() == first                # the same files, the same archive
+    # the install cell, run from a lesson's folder, unpacks the folder at the root it is given
+    kernel_root = tmp_path / "kernel"
+    code = install.split("%pip install -q --no-deps qsearch", 1)[1]
+    assert 'extractall("/")' in code
+    cwd = os.getcwd()
+    try:
+        os.chdir(out)
+        exec(code.replace('extractall("/")', f'extractall({str(kernel_root)!r})'), {})
+    finally:
+        os.chdir(cwd)
+    assert (kernel_root / "benchmarks" / "tournaments" / "4.3.jsonl").read_text() == "records\n"
+    listing.write_text("07_tournaments benchmarks/missing/\n")
+    with pytest.raises(ValueError, match="not a folder of"):
+        prepare.contents(out, [lesson], prepare.read_lessons(listing), repo / "notebooks")
+    for outside in ("../secrets/", "/etc/"):
+        listing.write_text(f"07_tournaments {outside}\n")
+        with pytest.raises(ValueError, match="a relative path inside it"):
+            prepare.read_lessons(listing)
 
 
 @pytest.mark.slow

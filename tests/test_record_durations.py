@@ -83,3 +83,16 @@ def test_the_committed_record_names_files_that_exist():
     files = set(record["compiled"]) | set(record["pure"])
     assert files and all((ROOT / name).exists() for name in files), \
         [name for name in files if not (ROOT / name).exists()]
+
+
+def test_a_part_without_its_log_keeps_its_recorded_durations(tmp_path):
+    out = tmp_path / "durations.json"
+    out.write_text(json.dumps({"compiled": {"a.py": 9.0}, "pure": {"b.py": 3.0},
+                               "browser": {"old::test": 1.0}}))
+    log = tmp_path / "browser.log"
+    log.write_text("12.50s call     tests/browser/test_x.py::test_y[07]\n")
+    record_durations.main(["--browser", str(log), "--out", str(out)])
+    assert json.loads(out.read_text()) == {"compiled": {"a.py": 9.0}, "pure": {"b.py": 3.0},
+                                           "browser": {"tests/browser/test_x.py::test_y[07]": 12.5}}
+    with pytest.raises(SystemExit):
+        record_durations.main(["--out", str(out)])         # no log at all: nothing to record

@@ -44,7 +44,9 @@ The parts, one job each (everything is importable from here):
 * :mod:`~qsearch.arena.tournament.analysis`: sums over the tables (head to head, diagonal);
 * :mod:`~qsearch.arena.tournament.timing`: the achieved time ratio of the "time" pairing;
 * :mod:`~qsearch.arena.tournament.ablation`: Connect-4's alpha-beta against MCTS with one
-  of our players' settings changed at a time.
+  of our players' settings changed at a time;
+* :mod:`~qsearch.arena.tournament.decisions`: lesson 07's hypergammon decision study (every
+  recorded decision searched again by each searcher), saved beside the records.
 
 Each game's settings (start, starting-position rule, heuristic, move order, searches) are
 its record in :mod:`qsearch.arena.tournament_games`.
