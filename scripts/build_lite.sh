@@ -69,8 +69,6 @@ echo "== the lessons, each opening with its install cell"
 python3 lite/prepare.py contents "$stage/contents" lite/lessons.txt notebooks
 cp lite/site_index.md "$stage/contents/README.md"     # the lessons here and the ones left out
 cp lite/jupyter-lite.json "$stage/jupyter-lite.json"
-# the build's settings: lesson 07's records (.jsonl) and logs (.log) are text files
-cp lite/jupyter_lite_config.json "$stage/jupyter_lite_config.json"
 
 echo "== jupyter lite build -> _site/"
 rm -rf "$out"

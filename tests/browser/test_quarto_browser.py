@@ -7,10 +7,10 @@ has its own solver table), at 1280 px with the file browser open, then at 800 px
 * a square, then a double click on a piece: one placement, the perfect player's reply named
   in words, nothing left selected, the verdict gone;
 * "Who wins?" then Undo: the verdict goes with the move;
-* the perfect player opening (New game with "I move first" unticked): "Who wins?" there, and
-  in the second widget a placement off the proof, each make it search for seconds: the
-  "thinking…" sign, every input disabled, clicks forced on the disabled buttons dropped;
-  then the verdict (you win) and the reply;
+* the perfect player opening (New game with "I move first" unticked): "Who wins?" there
+  answers at once from the proof (you win); in the second widget a placement off the proof
+  makes it search for seconds: the "thinking…" sign, every input disabled, clicks forced on
+  the disabled buttons dropped; then the reply;
 * New game empties the board; at 800 px nothing sticks out and no button label is cut.
 
 Screenshots go to ``tests/browser/artifacts/quarto_*.png``.
@@ -148,16 +148,16 @@ def drive_quarto(page, base: str, token: str) -> None:
     expect(status).to_contain_text("The perfect player placed")
     wait_until_idle(base, token)
     assert pieces_on_board(game) == 1
-    free_squares, free_pieces = enabled_buttons(game, 0), enabled_buttons(game, 1)
     # The verdict now comes from the proof at once (the perfect player opens with the move the
-    # proof shows loses latest), too fast to see the sign: the clicks forced right after it
-    # must still be dropped (the click guard); the sign itself is checked on the second widget.
+    # proof shows loses latest): too fast to see the sign, or to click during it. Clicks forced
+    # right after it would land before or after the click guard's window depending on the
+    # machine's speed (a New game after it is a new game), so the sign and the clicks dropped
+    # during a think are checked on the second widget, whose search takes seconds.
     button(game, "Who wins?").click()
-    force_clicks(game, free_squares[0], free_pieces[0])
     expect(status).to_contain_text("(you to move), you win, completing a line with the ",
                                    timeout=LONG_THINK_MS)
     wait_until_idle(base, token)
-    assert pieces_on_board(game) == 1, "a click made during the think was played"
+    assert pieces_on_board(game) == 1
     expect(status).to_contain_text("(you to move), you win, completing a line with the ")
 
     # Your placement off the proof (the second widget, its solver's table still cold): the
