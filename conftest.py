@@ -10,6 +10,17 @@ from pathlib import Path
 import pytest
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config):
+    """With ``-n N`` (pytest-xdist), hand each test file and notebook whole to one worker
+    (``--dist loadfile``) unless another ``--dist`` was asked for. Set here rather than in
+    pyproject.toml's addopts, where ``--dist`` would stop a run without pytest-xdist ("unrecognized
+    arguments"): a teacher checking the lessons needs only ``pip install pytest nbval``."""
+    option = config.option
+    if getattr(option, "numprocesses", None) and getattr(option, "dist", None) == "no":
+        option.dist = "loadfile"
+
+
 def pytest_configure(config):
     """Read ``--nbval-sanitize-with`` (a relative path in pyproject.toml's addopts) from the
     project's root when it is not found from the working directory, so that a run started

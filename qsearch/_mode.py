@@ -30,8 +30,9 @@ PACKAGE_DIR = Path(__file__).resolve().parent
 # the games' entries (plain data: no game is imported); tests check them against the .pyx files.
 COMPILED_MODULES = compiled_modules()
 
-HOW_TO_COMPILE = ("for the compiled build (5-900x faster, benchmarks/pure_speed.md) install a "
-                  "C compiler and the Python headers and reinstall, or install a binary wheel")
+HOW_TO_COMPILE = ("for the compiled build (5 to about 1,000 times faster: the table \"What the "
+                  "no-install paths cost\" in qsearch's README) install a C compiler and the "
+                  "Python headers and reinstall, or install a binary wheel")
 
 COMPILED = True          # set by choose(); qsearch.compiled mirrors it
 REASON = ""              # why the pure stand-ins run ("" when compiled)

@@ -306,9 +306,16 @@ def main(argv=None) -> int:
     parser.add_argument("--explain", action="store_true", help="say what each file picked")
     parser.add_argument("--run", action="store_true",
                         help="run pytest on the selection; arguments after --run go to pytest")
-    args, pytest_args = parser.parse_known_args(argv)
-    if pytest_args and not args.run:
-        parser.error(f"unknown arguments {pytest_args} (pytest's arguments go after --run)")
+    argv = sys.argv[1:] if argv is None else list(argv)
+    # everything after --run is pytest's, verbatim: `-m "not slow"` must not make "not slow" a
+    # changed file
+    own, pytest_args = argv, []
+    if "--run" in argv:
+        at = argv.index("--run")
+        own, pytest_args = argv[:at + 1], argv[at + 1:]
+    args, unknown = parser.parse_known_args(own)
+    if unknown:
+        parser.error(f"unknown arguments {unknown} (pytest's arguments go after --run)")
     try:
         changed = args.paths or changed_files(args.base)
     except subprocess.CalledProcessError as err:

@@ -12,6 +12,30 @@ extra="${1:-lessons}"
 case "$extra" in lessons|test|dev) ;; *) echo "usage: $0 lessons|test|dev" >&2; exit 2 ;; esac
 cd "$(dirname "$0")/.."
 
+# apt-get, waiting while another package manager (an unattended upgrade, a second terminal)
+# holds dpkg's or apt's lock, instead of failing at once with exit code 100.
+APT_LOCK_WAIT=${APT_LOCK_WAIT:-600}; APT_LOCK_POLL=${APT_LOCK_POLL:-5}
+apt_get() {
+  local waited=0 out status
+  while :; do
+    out=$(DEBIAN_FRONTEND=noninteractive $SUDO apt-get "$@" 2>&1) && status=0 || status=$?
+    if [ "$status" -ne 0 ] && grep -qiE 'could not get lock|unable to lock|is another process using it' <<<"$out"; then
+      if [ "$waited" -ge "$APT_LOCK_WAIT" ]; then
+        echo "$out" >&2
+        echo "error: another package manager (apt or dpkg) has held its lock for ${waited} s; let it" \
+             "finish (ps aux | grep -E 'apt|dpkg'), then run this script again" >&2
+        return "$status"
+      fi
+      [ "$waited" -eq 0 ] && echo "another package manager (apt or dpkg) is running: waiting for it to finish" \
+                                  "(up to ${APT_LOCK_WAIT} s; APT_LOCK_WAIT sets it)"
+      sleep "$APT_LOCK_POLL"; waited=$((waited + (APT_LOCK_POLL > 0 ? APT_LOCK_POLL : 1)))
+      continue
+    fi
+    [ -n "$out" ] && echo "$out"
+    return "$status"
+  done
+}
+
 need=()
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
@@ -22,8 +46,8 @@ python3 -c "import ensurepip, venv" 2>/dev/null || need+=(python3-venv)
 if [ ${#need[@]} -gt 0 ]; then
   echo "installing system packages: ${need[*]}"
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
+  apt_get update -qq
+  apt_get install -y -qq "${need[@]}"
 fi
 
 [ -x .venv/bin/python ] || python3 -m venv .venv

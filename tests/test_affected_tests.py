@@ -74,3 +74,14 @@ def test_cython_cimports_are_read():
 def test_pytest_arguments_need_run():
     with pytest.raises(SystemExit):
         affected.main(["tests/test_pig.py", "-x"])
+
+
+def test_everything_after_run_goes_to_pytest_verbatim(monkeypatch):
+    """`--run -m "not slow"` (the README's loop): "not slow" is pytest's marker expression, not a
+    changed file, and the selection still comes from git (here: one changed test file)."""
+    calls = []
+    monkeypatch.setattr(affected, "changed_files", lambda base: ["tests/test_pig.py"])
+    monkeypatch.setattr(affected.subprocess, "call", lambda cmd, cwd: calls.append(cmd) or 0)
+    assert affected.main(["--run", "-m", "not slow", "-q"]) == 0
+    (cmd,) = calls
+    assert cmd[3:6] == ["-m", "not slow", "-q"] and cmd[6:] == ["tests/test_pig.py"]

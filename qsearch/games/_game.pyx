@@ -100,7 +100,7 @@ cdef class Game:
         self.unmake(a)
         return a
 
-    def child(self, action) -> "Game":
+    def child(self, action) -> Game:
         """A new state: this one after ``action`` (this one is unchanged)."""
         self._checked_action(action)
         c = self.clone()

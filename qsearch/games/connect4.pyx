@@ -38,7 +38,7 @@ cdef class Connect4(Game):
         self.winner = -1
 
     @classmethod
-    def from_moves(cls, moves: str) -> "Connect4":
+    def from_moves(cls, moves: str) -> Connect4:
         """Build a position from 1-based column digits, e.g. ``"4453"`` (first player first).
 
         This is the notation of the published benchmark positions. Raises ValueError naming

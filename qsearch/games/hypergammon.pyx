@@ -287,7 +287,7 @@ cdef class Hypergammon(Game):
 
     # -------------------------------------------------------------- Python API
     @classmethod
-    def from_points(cls, x, o, *, to_move=0, dice=None, max_turns=500) -> "Hypergammon":
+    def from_points(cls, x, o, *, to_move=0, dice=None, max_turns=500) -> Hypergammon:
         """A position from each player's checkers in that player's own numbering.
 
         ``x`` and ``o`` list three points each, counted from the owner's side (1-24,

@@ -349,14 +349,14 @@ cdef class OwnPieceQuarto(QuartoBoard):
         return 256
 
     @classmethod
-    def from_placements(cls, placements) -> "OwnPieceQuarto":
+    def from_placements(cls, placements) -> OwnPieceQuarto:
         """Play placements written as the document: ``["(3,1) 1468", "(2,3) 2367"]`` (or one
         string separated by ``;``), player 0 first. Raises IllegalMoveError on a taken square,
         a used piece, or a placement after the game is over."""
         return cls.from_actions(placements)
 
     @classmethod
-    def from_board(cls, rows) -> "OwnPieceQuarto":
+    def from_board(cls, rows) -> OwnPieceQuarto:
         """Rebuild a position from its 4 rows of codes (``None``, ``0`` or ``"...."`` for an
         empty square), as the document prints boards. Pieces are placed column by column;
         the player to move follows from their number. Raises if a line is already won
@@ -511,7 +511,7 @@ cdef class Quarto(QuartoBoard):
         return None if self.in_hand < 0 else self.in_hand
 
     @classmethod
-    def from_placements(cls, placements, give=None) -> "Quarto":
+    def from_placements(cls, placements, give=None) -> Quarto:
         """Each placement ``"(r,c) abcd"`` is played as: give ``abcd``, place it on (r,c).
         ``give``: a last piece to give (the position then waits for its placement)."""
         items = []

@@ -50,7 +50,7 @@ cdef class Reversi(Game):
         pass  # no arguments: Reversi("d3") must not silently give the start position
 
     @classmethod
-    def from_moves(cls, moves) -> "Reversi":
+    def from_moves(cls, moves) -> Reversi:
         """Replay moves from the start: ``"d3c5f6"``, ``"d3 c5 pass"`` or a list of actions.
 
         Cells are a column letter a-h and a row digit 1-8; a pass is ``"pass"`` (or ``"--"``).
@@ -78,7 +78,7 @@ cdef class Reversi(Game):
         return state
 
     @classmethod
-    def from_board(cls, board, int player=0) -> "Reversi":
+    def from_board(cls, board, int player=0) -> Reversi:
         """A position from 64 cells ``x`` (black), ``o`` (white), ``.``/``-`` (empty), row 1
         first; spaces, newlines and ``/`` are ignored. ``player`` is the side to move.
 

@@ -47,7 +47,7 @@ cdef class TicTacToe(Game):
         self.winner = -1
 
     @classmethod
-    def from_actions(cls, actions) -> "TicTacToe":
+    def from_actions(cls, actions) -> TicTacToe:
         """The position after playing ``actions`` (cells 0-8) from the empty board."""
         state = cls()
         for a in actions:
@@ -55,7 +55,7 @@ cdef class TicTacToe(Game):
         return state
 
     @classmethod
-    def from_board(cls, board: str) -> "TicTacToe":
+    def from_board(cls, board: str) -> TicTacToe:
         """Build a position from 9 cells ``x``, ``o`` or ``.``, row by row.
 
         Spaces, newlines, ``/`` and ``|`` are ignored: ``"x.o/.x./..o"``. The side to move
