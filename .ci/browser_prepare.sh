@@ -10,11 +10,16 @@ start=$(date +%s)
 if [ "${1:-}" = "--after-install" ]; then
     while [ ! -f .venv/.qsearch-build-stamp ]; do sleep 5; done
 fi
-if ! command -v chromium >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1; then
+# only what is missing: a machine whose Node.js came from elsewhere (its own npm) refuses
+# Debian's npm beside it ("held broken packages")
+need=()
+command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v npm >/dev/null 2>&1 || need+=(nodejs npm)
+if [ ${#need[@]} -gt 0 ]; then
     SUDO=""
     if [ "$(id -u)" != "0" ]; then SUDO="sudo"; fi
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium nodejs npm
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${need[@]}"
 fi
 bash scripts/build_lite.sh
 echo "browser step prepared (Chromium, npm, the site) in $(( $(date +%s) - start )) s"

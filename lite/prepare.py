@@ -18,11 +18,17 @@
   (its walk up from the lesson's folder reaches ``/``). Not the files themselves: the site's
   file browser parses every file whose extension holds "json" (``.jsonl`` records too) as
   one JSON document, so the kernel cannot open them; and an archive is one request.
+* ``landing INDEX LESSONS``: the site's front page (``index.html``) from ``INDEX``
+  (``lite/site_index.md``): the same text, each lesson of ``LESSONS`` a link that opens it,
+  and only it, in the single-document notebook interface
+  (``notebooks/index.html?path=NN_name.ipynb``). JupyterLab's own ``lab/index.html?path=``
+  restores the browser's last workspace, so a second link there could open the first lesson.
 """
 from __future__ import annotations
 
 import argparse
 import hashlib
+import html
 import json
 import re
 import shutil
@@ -222,6 +228,85 @@ def contents(out: Path, notebooks: list[Path], extras: dict[str, list[str]] | No
             shutil.copy2(catalogue, target.parent / "po" / catalogue.name)
 
 
+LESSON_LINK = "notebooks/index.html?path={lesson}.ipynb"
+_LESSON_CODE = re.compile(r"`((?:es/)?\d\d_\w+)`")
+
+
+def lesson_link(lesson: str) -> str:
+    """The address, relative to the site's root, that opens ``lesson`` alone."""
+    return LESSON_LINK.format(lesson=lesson)
+
+
+def _inline(text: str, lessons: dict) -> str:
+    """One line of the index's Markdown as HTML: escaped, ``**bold**``, `` `code` ``, and each
+    lesson on the site a link."""
+    out = html.escape(text, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
+
+    def code(match: re.Match) -> str:
+        name = match.group(1)
+        if _LESSON_CODE.fullmatch(f"`{name}`") and name in lessons:
+            return f'<a href="{html.escape(lesson_link(name))}"><code>{name}</code></a>'
+        return f"<code>{name}</code>"
+
+    return re.sub(r"`([^`]+)`", code, out)
+
+
+def landing_page(index: str, lessons: dict) -> str:
+    """The site's front page: ``index`` (the site's Markdown index: headings, paragraphs and
+    pipe tables) as plain HTML with every lesson of ``lessons`` linked (``lesson_link``), a
+    link to the whole site in JupyterLab, and nothing loaded from anywhere."""
+    body, paragraph, table = [], [], []
+
+    def flush():
+        if paragraph:
+            body.append("<p>" + " ".join(paragraph) + "</p>")
+            paragraph.clear()
+        if table:
+            head, *rows = [[_inline(c.strip(), lessons) for c in r.strip().strip("|").split("|")]
+                           for r in table if not re.fullmatch(r"[\s|:-]+", r)]
+            body.append("<table><thead><tr>" + "".join(f"<th>{c}</th>" for c in head)
+                        + "</tr></thead><tbody>" + "".join(
+                            "<tr>" + "".join(f"<td>{c}</td>" for c in row) + "</tr>"
+                            for row in rows) + "</tbody></table>")
+            table.clear()
+
+    title = "qsearch"
+    for line in index.splitlines():
+        heading = re.match(r"(#{1,3}) (.*)", line)
+        if heading:
+            flush()
+            level = len(heading.group(1))
+            if level == 1:
+                title = heading.group(2)
+            body.append(f"<h{level}>{_inline(heading.group(2), lessons)}</h{level}>")
+        elif line.startswith("|"):
+            if paragraph:
+                flush()
+            table.append(line)
+        elif not line.strip():
+            flush()
+        else:
+            if table:
+                flush()
+            paragraph.append(_inline(line.strip(), lessons))
+    flush()
+    body.insert(1, '<p class="lab">Each link opens one lesson by itself. The whole site, with '
+                   'its file list, is in <a href="lab/index.html">JupyterLab</a>.</p>')
+    style = ("body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem auto;"
+             "padding:0 1rem;line-height:1.45}table{border-collapse:collapse;margin:1rem 0}"
+             "td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left;"
+             "vertical-align:top}code{font-size:.95em}")
+    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<title>{html.escape(title, quote=False)}</title><style>{style}</style>"
+            # JupyterLite's apps read the configuration of every page above theirs (its
+            # config-utils.js); this root's is empty, as in JupyterLite's own index.html
+            '<script id="jupyter-config-data" type="application/json" '
+            'data-jupyter-lite-root=".">{}</script></head>\n<body>\n'
+            + "\n".join(body) + "\n</body></html>\n")
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -232,12 +317,17 @@ def main(argv: list[str]) -> int:
     site = sub.add_parser("contents")
     for name in ("out", "lessons", "notebook_dir"):
         site.add_argument(name, type=Path)
+    landing = sub.add_parser("landing")
+    for name in ("index", "lessons"):
+        landing.add_argument(name, type=Path)
     args = parser.parse_args(argv)
     if args.command == "kernel-requirements":
         sys.stdout.write(kernel_requirements(args.lock))
     elif args.command == "pyodide-dist":
         bundled = pyodide_dist(args.npm_dir, args.wheels, args.out)
         print(f"Pyodide in {args.out}: {len(bundled)} kernel wheels bundled, the rest from the CDN")
+    elif args.command == "landing":
+        sys.stdout.write(landing_page(args.index.read_text(), read_lessons(args.lessons)))
     else:
         lessons = read_lessons(args.lessons)
         contents(args.out, [args.notebook_dir / f"{name}.ipynb" for name in lessons], lessons,

@@ -69,9 +69,12 @@ echo "== the lessons, each opening with its install cell"
 python3 lite/prepare.py contents "$stage/contents" lite/lessons.txt notebooks
 cp lite/site_index.md "$stage/contents/README.md"     # the lessons here and the ones left out
 cp lite/jupyter-lite.json "$stage/jupyter-lite.json"
+cp lite/overrides.json "$stage/overrides.json"        # settings: Markdown opens rendered
 
 echo "== jupyter lite build -> _site/"
 rm -rf "$out"
 (cd "$stage" && "$cache/venv/bin/jupyter" lite build --lite-dir "$stage" --output-dir "$out" \
     --contents "$stage/contents" --piplite-wheels "$stage/wheels" --no-sourcemaps)
+# the front page: every lesson a link that opens it alone (notebooks/index.html?path=...)
+python3 lite/prepare.py landing lite/site_index.md lite/lessons.txt > "$out/index.html"
 echo "built $out ($(du -sh "$out" | cut -f1)); try it: python3 -m http.server -d _site"

@@ -32,3 +32,29 @@ def test_the_index_lists_every_lesson_on_the_site_or_says_why_not():
     assert spanish and all((ROOT / "notebooks" / f"{name}.ipynb").exists() for name in spanish)
     section = index.split("## En español\n", 1)[1].split("\n## ", 1)[0]
     assert sorted(re.findall(r"^\| `(es/\d\d_\w+)` \|", section, re.MULTILINE)) == sorted(spanish)
+
+
+def test_the_front_page_links_every_lesson_to_open_it_alone():
+    """The site's index.html (lite/prepare.py landing): every lesson of lite/lessons.txt, English
+    and Spanish, is one link to the single-document interface (notebooks/index.html?path=...),
+    which opens that lesson whatever was opened before; the lessons not on the site are named
+    without a link; nothing is loaded from another host."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location("lite_prepare", ROOT / "lite" / "prepare.py")
+    prepare = importlib.util.module_from_spec(spec)
+    sys.modules["lite_prepare"] = prepare
+    spec.loader.exec_module(prepare)
+    lessons = prepare.read_lessons(ROOT / "lite" / "lessons.txt")
+    page = prepare.landing_page((ROOT / "lite" / "site_index.md").read_text(), lessons)
+    links = re.findall(r'<a href="([^"]+)"><code>([^<]+)</code></a>', page)
+    assert sorted(name for _, name in links) == sorted(lessons)
+    assert all(href == f"notebooks/index.html?path={name}.ipynb" for href, name in links)
+    assert "<code>03_quarto_simulation</code>" in page          # left out: named, no link
+    assert not re.search(r"""(src|href)=["']?(https?:)?//""", page)
+    assert '<a href="lab/index.html">' in page
+    # student-proof: the index's text is escaped, a lesson name only links when on the site
+    odd = prepare.landing_page("# T\n\n<script>x</script> `99_nope` **b**\n", lessons)
+    assert "<script>" not in odd and "&lt;script&gt;" in odd
+    assert "<code>99_nope</code>" in odd and "<strong>b</strong>" in odd

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import json
 import os
 import re
 import shutil
@@ -229,8 +230,6 @@ CODE_CELLS = """() => {
 
 def expose_app(route) -> None:
     """Serve the site's jupyter-lite.json with ``exposeAppInBrowser`` set."""
-    import json
-
     response = route.fetch()
     config = json.loads(response.text())
     config.setdefault("jupyter-config-data", {})[EXPOSE_APP] = "true"
@@ -263,13 +262,18 @@ def new_page(browser):
     return page, failed, console
 
 
+def lesson_url(site: str, lesson: str) -> str:
+    """The link the site's front page gives ``lesson``: the single-document interface, which
+    opens that lesson alone (JupyterLab's ``lab/index.html?path=`` restores the browser's last
+    workspace instead, so a second link there could open the first lesson)."""
+    return f"{site}/notebooks/index.html?path={lesson}.ipynb"
+
+
 def boot(page, site: str, lesson: str) -> None:
-    """Open ``lesson`` and wait for it and its Pyodide kernel to be idle, with no dialog
-    asking anything."""
-    page.goto(f"{site}/lab/index.html?path={lesson}.ipynb")
-    page.wait_for_selector(".jp-Notebook-ExecutionIndicator[data-status='idle']",
-                           timeout=BOOT_TIMEOUT_MS)
-    page.wait_for_function(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS)
+    """Open ``lesson`` by its link and wait for it and its Pyodide kernel to be idle, with no
+    dialog asking anything."""
+    page.goto(lesson_url(site, lesson))
+    page.wait_for_function(KERNEL_IDLE, timeout=BOOT_TIMEOUT_MS, polling=500)
     assert page.locator(".jp-Dialog").count() == 0, page.locator(".jp-Dialog").inner_text()
 
 
@@ -353,3 +357,45 @@ def test_a_spanish_copy_reads_its_catalogue_offline(site, offline_browser):
     printed = "".join(output_text(o) for o in ran[-1]["outputs"])
     assert SPANISH_PRINT in printed, printed
     assert failed == [], f"requests that failed (offline?): {failed}"
+
+
+LINKED = ("01_minimax_and_alphabeta", "es/02_tictactoe_minimax_alphabeta_pvs",
+          "10_bring_your_own_game")
+OPEN_DOCUMENTS = """() => ({path: window.jupyterapp.shell.currentWidget.context.path,
+    session: window.jupyterapp.shell.currentWidget.sessionContext.session?.path ?? null,
+    main: Array.from(window.jupyterapp.shell.widgets("main")).map(w => w.context?.path ?? null)})"""
+
+
+def test_each_link_opens_the_lesson_it_names(site, offline_browser):
+    """Three lessons' links opened in turn in one browser profile (its storage, and so its
+    saved workspace, shared), each page closed before the next, as a student follows an
+    instructor's links: each opens its own lesson and only it, and running it up to its first
+    printed line prints that lesson's own line (the kernel runs the lesson named)."""
+    context = offline_browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.route("**/jupyter-lite.json", expose_app)
+    try:
+        for lesson in LINKED:
+            page = context.new_page()
+            try:
+                boot(page, site, lesson)
+                opened = page.evaluate(OPEN_DOCUMENTS)
+                assert opened["path"] == f"{lesson}.ipynb", (lesson, opened)
+                assert opened["main"] == [f"{lesson}.ipynb"], (lesson, opened)
+                saved_cells = [c for c in json.loads((REPO / "notebooks" / f"{lesson}.ipynb")
+                                                     .read_text())["cells"]
+                               if c["cell_type"] == "code"]
+                k, saved = next((k, "".join(output_text(o) for o in c["outputs"]))
+                                for k, c in enumerate(saved_cells) if c["outputs"])
+                first = page.evaluate(CODE_CELLS)[k + 1]     # the site's install cell first
+                page.evaluate(RUN_COMMAND, ["notebook:run-all-above", first["index"] + 1])
+                page.wait_for_function(STOPPED, timeout=RUN_ALL_TIMEOUT_MS, polling=1000)
+                result = page.evaluate("() => window.qsearchRunAll")
+                assert result is not None and result.get("ok") is True, (lesson, result)
+                ran = next(c for c in page.evaluate(CODE_CELLS) if c["index"] == first["index"])
+                printed = "".join(output_text(o) for o in ran["outputs"])
+                assert printed == saved, (lesson, printed, saved)
+                assert page.evaluate(OPEN_DOCUMENTS)["session"] == f"{lesson}.ipynb"
+            finally:
+                page.close()
+    finally:
+        context.close()
