@@ -171,6 +171,8 @@ class Sandbox:
         self.enforced: dict = {}
         self.starts = 0
         self.ready = False
+        self.cgroup = None              # the jail's memory cgroup, made at the first start
+        self.oom_seen = 0
 
     # ---------------------------------------------------------------- process
     def alive(self) -> bool:
@@ -199,23 +201,19 @@ class Sandbox:
             answers = os.fdopen(ans_read, "rb")
             self.requests = os.fdopen(req_write, "wb")
         if self.jail is not None:
-            data = _memfd(Path(self.spec.target).read_bytes()) if self.spec.kind == "file" \
-                else _memfd(b"")
-            fds.append(data)
-            target = self.spec.target if self.spec.kind == "file" else "/tmp/.player"
-            argv = self.jail.command(
-                [*worker, "--jailed"], agent_file=target, data_fd=data,
-                helpers=_helpers(self.spec), binds=_game_binds(self.imports),
-                tmp_bytes=(self.limits.file_mb or 64) * 2**20, env=WORKER_ENV)
+            argv = self._jailed_argv([*worker, "--jailed"], fds)
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         else:
             argv = worker
             env = {**os.environ, **WORKER_ENV}
+        core = pool_core()
         try:
-            self.proc = subprocess.Popen(
-                argv, stdin=subprocess.DEVNULL if POSIX else subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT if POSIX else subprocess.PIPE,
-                env=env, pass_fds=tuple(fds), start_new_session=POSIX)
+            with _pinned(core):         # the process, and all it starts, on one core
+                self.proc = subprocess.Popen(
+                    argv, stdin=subprocess.DEVNULL if POSIX else subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT if POSIX else subprocess.PIPE,
+                    env=env, pass_fds=tuple(fds), start_new_session=POSIX)
         finally:
             for fd in fds:
                 os.close(fd)
@@ -241,8 +239,51 @@ class Sandbox:
             raise RuntimeError(f"the process for agent {self.spec.id} did not start "
                                f"(answer {reply!r}); its output:\n{excerpt(output)}")
         self.enforced = {**reply["ready"],
-                         "jail": self.jail.version if self.jail is not None else None}
+                         "jail": self.jail.version if self.jail is not None else None,
+                         "seccomp": bool(self.jail is not None and self.jail.seccomp),
+                         "jail memory": self.cgroup is not None, "core": pool_core()}
         self.ready = True
+
+    def _jailed_argv(self, worker: list[str], fds: list[int]) -> list[str]:
+        """The jail's command for ``worker`` (the descriptors it needs appended to ``fds``),
+        started in the jail's memory cgroup when there is one."""
+        from qsearch.league import seccomp
+        from qsearch.league.cgroup import MemoryCgroup
+
+        data = _memfd(Path(self.spec.target).read_bytes()) if self.spec.kind == "file" \
+            else _memfd(b"")
+        fds.append(data)
+        target = self.spec.target if self.spec.kind == "file" else "/tmp/.player"
+        filter_fd = None
+        if self.jail.seccomp:
+            filter_fd = seccomp.filter_fd()
+            fds.append(filter_fd)
+        argv = self.jail.command(
+            worker, agent_file=target, data_fd=data, helpers=_helpers(self.spec),
+            binds=_game_binds(self.imports), tmp_bytes=(self.limits.file_mb or 64) * 2**20,
+            env=WORKER_ENV, seccomp_fd=filter_fd)
+        if self.jail.memory_cgroups and self.limits.memory_mb:
+            if self.cgroup is None:
+                self.cgroup = MemoryCgroup(self.jail.memory_cgroups,
+                                           self.limits.memory_mb * 2**20)
+            self.oom_seen = self.cgroup.oom_kills()
+            argv = self.cgroup.enter_argv(argv)
+        return argv
+
+    def _out_of_memory(self) -> bool:
+        """Whether the kernel ended a process of the jail for its memory cgroup since the
+        last look."""
+        if self.cgroup is None:
+            return False
+        kills = self.cgroup.oom_kills()
+        seen, self.oom_seen = self.oom_seen, kills
+        return kills > seen
+
+    def _memory_forfeit(self) -> AgentError:
+        return AgentError("memory", f"the jail's processes, files in memory (/tmp, /dev/shm, "
+                          f"memfd) together passed {self.limits.memory_mb} MB: the kernel "
+                          "ended a process")
+
 
     def kill(self) -> None:
         """End the process and everything it started (in a jail: the jail's first process,
@@ -298,6 +339,9 @@ class Sandbox:
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+        if self.cgroup is not None:     # the jail is gone (bwrap ended after it)
+            self.cgroup.remove()
+            self.cgroup = None
         for stream in (proc.stdout, proc.stderr, proc.stdin):
             if stream is not None:
                 try:
@@ -349,7 +393,8 @@ class Sandbox:
             raise self._flood()
         if reply == "timeout":
             self.kill()
-            raise AgentError(late, late_detail)
+            raise self._memory_forfeit() if self._out_of_memory() else \
+                AgentError(late, late_detail)
         if reply is None:
             raise self._death()
         problem = _shape_problem(reply, msg["op"])
@@ -361,6 +406,8 @@ class Sandbox:
             raise RuntimeError(f"agent {self.spec.id}'s process: {reply['fatal']}")
         if "error" in reply:
             detail = reply["detail"]
+            if reply["error"] == "crash" and self._out_of_memory():
+                raise self._memory_forfeit()
             if reply["error"] == "crash":
                 output = self.meter.text().strip()
                 detail += f"; its last output:\n{excerpt(output, 800)}" if output else ""
@@ -381,6 +428,8 @@ class Sandbox:
         self.meter.join()
         if self.meter.flooded:
             return self._flood()
+        if self._out_of_memory():
+            return self._memory_forfeit()
         xcpu = getattr(signal, "SIGXCPU", None)
         if xcpu is not None and code == -xcpu:
             return AgentError("cpu", f"used more than {self.limits.cpu_time:g} CPU seconds in "
@@ -431,6 +480,37 @@ def _memfd(data: bytes) -> int:
     os.write(fd, data)
     os.lseek(fd, 0, os.SEEK_SET)
     return fd
+
+
+def pool_core() -> int | None:
+    """The core this process's agents are pinned to: in a worker of a process pool (the
+    league's ``workers=N``, a Dask nanny's worker), the pool's k-th process gets the k-th
+    core this process may use, round robin; None in the league's own process or with one
+    core. One game's spinning threads then slow only the games of the same worker."""
+    import multiprocessing
+
+    if not hasattr(os, "sched_getaffinity") or multiprocessing.parent_process() is None:
+        return None
+    identity = getattr(multiprocessing.current_process(), "_identity", ())
+    cores = sorted(os.sched_getaffinity(0))
+    if not identity or len(cores) < 2:
+        return None
+    return cores[(identity[0] - 1) % len(cores)]
+
+
+@contextlib.contextmanager
+def _pinned(core: int | None):
+    """Run the block with this thread on ``core`` only (Linux sets the calling thread's
+    affinity, which a process it starts inherits), then restore it."""
+    if core is None:
+        yield
+        return
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {core})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, before)
 
 
 def _helpers(spec: AgentSpec) -> list[str]:
