@@ -222,6 +222,62 @@ def read_home(attacked, name):
         assert set(home) <= runtime
 
 
+def whole_jail(part, check):
+    """``check`` where the jail has ``part`` ("seccomp", "memory_cgroups"); where it does
+    not (no libseccomp; an ordinary user without a delegated cgroup), the jail says so."""
+    def either(attacked, name):
+        if getattr(JAIL, part):
+            check(attacked, name)
+        else:
+            assert JAIL.missing() and JAIL.describe() not in ("", None)
+    return either
+
+
+def denied(*keys):
+    """Each of ``keys`` failed; with the seccomp filter, with EPERM (ENOSYS for clone3)."""
+    def check(attacked, name):
+        blocked(*keys)(attacked, name)
+        if JAIL.seccomp:
+            outcome = reported(attacked, name)
+            for key in keys:
+                assert outcome[key] == ("ENOSYS" if key == "clone3" else "EPERM"), outcome
+    return check
+
+
+def seccomp_calls(attacked, name):
+    outcome = reported(attacked, name)
+    assert outcome.pop("mode") == "2"                   # a filter is on
+    denied(*outcome)(attacked, name)
+
+
+def shm_fill(attacked, name):
+    outcome = reported(attacked, name)
+    assert outcome["written"] <= LIMITS.file_mb * 2**20, outcome
+    assert outcome["error"] in ("No space left on device", "File too large",
+                                "Permission denied"), outcome
+
+
+def fork_memory(attacked, name):
+    assert reported(attacked, name)["held_mb"] <= LIMITS.memory_mb
+
+
+def cgroup_escape(attacked, name):
+    outcome = reported(attacked, name)
+    assert not outcome["sys"] and "done" not in outcome["writes"].values()
+
+
+JAIL_ATTACKS = {            # issue 42: the jail's memory, namespaces, mounts, system calls
+    "memfd_hog": whole_jail("memory_cgroups", forfeits("memory")),
+    "oom_shield": whole_jail("memory_cgroups", forfeits("memory")),
+    "fork_memory": whole_jail("memory_cgroups", fork_memory),
+    "shm_fill": shm_fill,
+    "nested_userns": denied("userns", "netns", "both", "clone", "setns"),
+    "mount_tmpfs": denied("unshare", "mount", "fsopen", "pivot_root", "umount"),
+    "seccomp_calls": whole_jail("seccomp", seccomp_calls),
+    "cgroup_escape": cgroup_escape,
+}
+
+
 EXPECTED = {
     "kill_parent": forfeits("crash"),                  # its parent is its jail's worker
     "kill_grandparent": blocked("league"),
@@ -248,6 +304,7 @@ EXPECTED = {
     "edit_qsearch": blocked("existing", "new_module", "referee"),
     "read_env": blocked("parent", found=False),
     "sys_modules": forfeits("illegal"),
+    **JAIL_ATTACKS,
 }
 
 
