@@ -11,6 +11,7 @@ import select
 import shutil
 import socket
 import sys
+import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -85,7 +86,7 @@ def attacked(tmp_path_factory):
     """The league of every attack against the victim, and what was outside the jails."""
     if JAIL is None:
         pytest.skip(f"no sandbox here: {WHY}")
-    folder = tmp_path_factory.mktemp("agents")
+    folder = agents_folder(tmp_path_factory)
     out = tmp_path_factory.mktemp("out")
     teacher = tmp_path_factory.mktemp("teacher")
     (teacher / "grades.txt").write_text(SECRET)
@@ -122,12 +123,21 @@ def attacked(tmp_path_factory):
     waiting = select.select([tcp, udp], [], [], 0)[0]
     tcp.close()
     udp.close()
-    return SimpleNamespace(
+    yield SimpleNamespace(
         result=result, out=out, before=before, after={p: sha(p) for p in before},
         planted=planted, waiting=waiting, survivors=marked_processes(),
         new_workers=league_processes() - workers_before,
         tmp_files=sorted(str(p) for p in Path("/tmp").glob(f"{MARKER}*")),
         forfeit={f["agent"]: f for f in result.forfeits() if f["agent"] != VICTIM})
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def agents_folder(factory) -> Path:
+    """The agents' folder, outside /tmp where it can be, as a class's is (a folder under
+    /tmp is inside the jail's own /tmp, which the agent may write)."""
+    if os.access("/var/tmp", os.W_OK):
+        return Path(tempfile.mkdtemp(prefix="qsearch-hostile-", dir="/var/tmp"))
+    return factory.mktemp("agents")
 
 
 def reported(attacked, name) -> dict:
@@ -275,6 +285,7 @@ JAIL_ATTACKS = {            # issue 42: the jail's memory, namespaces, mounts, s
     "mount_tmpfs": denied("unshare", "mount", "fsopen", "pivot_root", "umount"),
     "seccomp_calls": whole_jail("seccomp", seccomp_calls),
     "cgroup_escape": cgroup_escape,
+    "write_beside": blocked("beside", "root", "mkdir"),
 }
 
 

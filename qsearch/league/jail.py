@@ -118,6 +118,7 @@ class Jail:
         args += ["--perms", "0444", "--ro-bind-data", str(data_fd), agent_file]
         for folder in _made_folders([*shown, *map(str, helpers), agent_file], shown):
             args += ["--chmod", "0755", folder]     # bwrap makes them 0700: let the agent in
+        args += ["--remount-ro", "/"]       # those folders too: an ordinary user's agent owns them
         for name, value in {**jail_env(), **(env or {})}.items():
             args += ["--setenv", name, value]
         if seccomp_fd is not None:
