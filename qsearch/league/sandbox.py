@@ -11,9 +11,12 @@ talks to it over two pipes of its own (:mod:`qsearch.league.worker`) and enforce
   past ``output_bytes`` in one game the process is killed (``"flood"``);
 * the protocol: an answer that is not one line of JSON of the expected shape is a forfeit
   (``"protocol"``) and the process is killed, never an exception here;
-* the memory (``RLIMIT_AS``), CPU time per game (``RLIMIT_CPU``), processes
+* the memory (``RLIMIT_AS``), CPU time per game (``RLIMIT_CPU``, hard), processes
   (``RLIMIT_NPROC``) and file size (``RLIMIT_FSIZE``) with :mod:`resource` on Linux and
-  macOS (macOS may refuse the memory limit; Windows has none).
+  macOS (macOS may refuse the memory limit; Windows has none); in a jail, the memory of the
+  whole jail too, in a memory cgroup of its own where one can be made
+  (:mod:`qsearch.league.cgroup`: past it, a ``"memory"`` forfeit);
+* in a worker of a process pool, one core for all the processes it starts (:func:`pool_core`).
 
 Without a jail this isolates mistakes, not malice (``docs/LEAGUE.md`` has the threat
 model). One process serves many games of one agent: the file runs afresh for each game, so
@@ -48,11 +51,12 @@ WORKER_ENV = {"PYTHONHASHSEED": "0", "PYTHONUNBUFFERED": "1", "OMP_NUM_THREADS":
 class Limits:
     """What an agent may use. ``move_time``: seconds a move (wall clock, measured by the
     league); ``game_time``: seconds a game in total (None: no total); ``load_time``: seconds
-    to run the file and ``new_game``; ``memory_mb``: address space of the agent's process (None:
-    no limit); ``cpu_time``: CPU seconds a game (None: no limit); ``output_bytes``: what the
+    to run the file and ``new_game``; ``memory_mb``: address space of each of the agent's
+    processes, and in a jail with a memory cgroup the memory of the whole jail (None: no
+    limit); ``cpu_time``: CPU seconds a game (None: no limit); ``output_bytes``: what the
     agent may print in one game; ``processes``: processes and threads the agent may run at
     once (RLIMIT_NPROC; not for root outside a jail); ``file_mb``: the largest file it may
-    write, and the size of its ``/tmp`` in a jail."""
+    write, and the size of its ``/tmp`` and ``/dev/shm`` in a jail."""
 
     move_time: float = 1.0
     game_time: float | None = None
