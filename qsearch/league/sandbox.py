@@ -43,6 +43,7 @@ from qsearch.league.agent_file import AgentError, AgentSpec, call_choose, excerp
 START_TIME = 60.0           # seconds for a new interpreter to import qsearch and say ready
 MIN_MEMORY_MB = 256         # below this the agent's process could not even load the game
 POSIX = os.name == "posix"
+POOL_NAMES = ("SpawnProcess-", "ForkProcess-", "ForkServerProcess-")  # a pool's workers
 WORKER_ENV = {"PYTHONHASHSEED": "0", "PYTHONUNBUFFERED": "1", "OMP_NUM_THREADS": "1",
               "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
@@ -488,16 +489,19 @@ def _memfd(data: bytes) -> int:
 
 def pool_core() -> int | None:
     """The core this process's agents are pinned to: in a worker of a process pool (the
-    league's ``workers=N``, a Dask nanny's worker), the pool's k-th process gets the k-th
-    core this process may use, round robin; None in the league's own process or with one
-    core. One game's spinning threads then slow only the games of the same worker."""
+    league's ``workers=N``: a process ``multiprocessing`` named ``SpawnProcess-k``), the
+    pool's k-th process gets the k-th core this process may use, round robin; None in the
+    league's own process, in a Dask worker (whose threads each play games: one core would
+    serve them all) or with one core. One game's spinning threads then slow only the games
+    of the same worker."""
     import multiprocessing
 
     if not hasattr(os, "sched_getaffinity") or multiprocessing.parent_process() is None:
         return None
-    identity = getattr(multiprocessing.current_process(), "_identity", ())
+    process = multiprocessing.current_process()
+    identity = getattr(process, "_identity", ())
     cores = sorted(os.sched_getaffinity(0))
-    if not identity or len(cores) < 2:
+    if not identity or len(cores) < 2 or not process.name.startswith(POOL_NAMES):
         return None
     return cores[(identity[0] - 1) % len(cores)]
 
