@@ -22,7 +22,15 @@ if ! id -u "$user" >/dev/null 2>&1; then
   useradd --create-home --shell /bin/sh "$user"
   made=1
 fi
-trap '[ -n "$made" ] && userdel --remove "$user" 2>/dev/null || true' EXIT
+remove_user() {                 # the jails' last processes may take a moment to end
+  [ -n "$made" ] || return 0
+  for _ in 1 2 3 4 5 6 7 8 9 10; do
+    userdel --remove "$user" 2>/dev/null && return 0
+    sleep 1
+  done
+  echo "warning: could not remove the user $user" >&2
+}
+trap remove_user EXIT
 shown=()
 for path in "$base" "$repo"; do
   case $path in /root/*) shown+=("${path#/root/}");; esac
