@@ -1,6 +1,8 @@
-"""What a bubblewrap jail costs an agent's process (issue 32): the seconds to start one (a
-new interpreter that imports qsearch, in a jail or not) until it is ready, to load an agent
-and answer its first move, and to close it. Writes a markdown table:
+"""What a bubblewrap jail costs an agent's process (issues 32 and 42): the seconds to start
+one (a new interpreter that imports qsearch, in a jail or not) until it is ready, to load an
+agent and answer its first move, to play the first move of a second game (a fresh child
+forked for it), and to close it; the jail with its seccomp filter and memory cgroup where
+they can be had, and without them (the jail of issue 32). Writes a markdown table:
 
     .venv/bin/python benchmarks/league_sandbox_cost.py --out benchmarks/league
 
@@ -11,6 +13,7 @@ the smallest and the largest.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import statistics
 import sys
@@ -33,9 +36,13 @@ def one(spec, jail) -> dict:
     sandbox.new_game(GAME, [], 0, 1)
     sandbox.choose([], 10.0)
     t2 = time.perf_counter()
-    sandbox.close()
+    sandbox.new_game(GAME, [], 0, 2)
+    sandbox.choose([], 10.0)
     t3 = time.perf_counter()
-    return {"start": t1 - t0, "first move": t2 - t1, "close": t3 - t2, "total": t3 - t0}
+    sandbox.close()
+    t4 = time.perf_counter()
+    return {"start": t1 - t0, "first move": t2 - t1, "next game": t3 - t2,
+            "close": t4 - t3, "total": t4 - t0}
 
 
 def main(argv=None) -> int:
@@ -48,12 +55,14 @@ def main(argv=None) -> int:
         print(f"no jail here: {why}", file=sys.stderr)
         return 1
     spec = read_agent(example_path("alphabeta_agent"))
-    runs: dict[str, list[dict]] = {"bubblewrap jail": [], "no jail": []}
+    bare = dataclasses.replace(jail, seccomp=False, memory_cgroups=None)
+    kinds = {"bubblewrap jail": jail, "jail without filter and cgroup": bare, "no jail": None}
+    runs: dict[str, list[dict]] = {name: [] for name in kinds}
     load = os.getloadavg()[0]
     for _ in range(args.repeats):
-        runs["bubblewrap jail"].append(one(spec, jail))
-        runs["no jail"].append(one(spec, None))
-    steps = ["start", "first move", "close", "total"]
+        for name, kind in kinds.items():
+            runs[name].append(one(spec, kind))
+    steps = ["start", "first move", "next game", "close", "total"]
     lines = [f"`{' '.join([Path(sys.executable).name, *sys.argv])}` ({os.cpu_count()} "
              f"cores, {time.strftime('%Y-%m-%d')}; load average {load:.1f} before, "
              f"{os.getloadavg()[0]:.1f} after); {jail.describe()}, as "
@@ -68,11 +77,15 @@ def main(argv=None) -> int:
             cells.append(f"{statistics.median(values):.3f} ({min(values):.3f}-"
                          f"{max(values):.3f})")
         lines.append(f"| {name} | " + " | ".join(cells) + " |")
-    extra = statistics.median(r["total"] for r in runs["bubblewrap jail"]) - \
-        statistics.median(r["total"] for r in runs["no jail"])
-    lines += ["", f"The jail adds {extra * 1000:.0f} ms to a process's whole life (median "
-              "against median); a league pays it once per agent and playing process, not "
-              "per game: the processes (and their jails) are kept between games."]
+    def extra(name: str) -> float:
+        return 1000 * (statistics.median(r["total"] for r in runs[name]) -
+                       statistics.median(r["total"] for r in runs["no jail"]))
+
+    lines += ["", f"The jail adds {extra('bubblewrap jail'):.0f} ms to a process's whole life "
+              f"({extra('jail without filter and cgroup'):.0f} ms without the filter and the "
+              "cgroup; median against median); a league pays it once per agent and playing "
+              "process, not per game: the processes (and their jails) are kept between "
+              "games, and each game forks a fresh child in them (\"next game\")."]
     text = "\n".join(lines) + "\n"
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

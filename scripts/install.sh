@@ -40,6 +40,8 @@ need=()
 command -v dot >/dev/null 2>&1 || need+=(graphviz)
 command -v gcc >/dev/null 2>&1 || need+=(gcc)
 command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)   # the class league's agent jail
+{ ldconfig -p || /sbin/ldconfig -p; } 2>/dev/null | grep 'libseccomp\.so\.2' >/dev/null \
+  || need+=(libseccomp2)       # the jail's seccomp filter
 python3 -c "import sysconfig, os, sys; sys.exit(not os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h')))" \
   || need+=(python3-dev)
 python3 -c "import ensurepip, venv" 2>/dev/null || need+=(python3-venv)

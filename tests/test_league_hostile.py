@@ -11,6 +11,7 @@ import select
 import shutil
 import socket
 import sys
+import tempfile
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -85,7 +86,7 @@ def attacked(tmp_path_factory):
     """The league of every attack against the victim, and what was outside the jails."""
     if JAIL is None:
         pytest.skip(f"no sandbox here: {WHY}")
-    folder = tmp_path_factory.mktemp("agents")
+    folder = agents_folder(tmp_path_factory)
     out = tmp_path_factory.mktemp("out")
     teacher = tmp_path_factory.mktemp("teacher")
     (teacher / "grades.txt").write_text(SECRET)
@@ -122,12 +123,21 @@ def attacked(tmp_path_factory):
     waiting = select.select([tcp, udp], [], [], 0)[0]
     tcp.close()
     udp.close()
-    return SimpleNamespace(
+    yield SimpleNamespace(
         result=result, out=out, before=before, after={p: sha(p) for p in before},
         planted=planted, waiting=waiting, survivors=marked_processes(),
         new_workers=league_processes() - workers_before,
         tmp_files=sorted(str(p) for p in Path("/tmp").glob(f"{MARKER}*")),
         forfeit={f["agent"]: f for f in result.forfeits() if f["agent"] != VICTIM})
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def agents_folder(factory) -> Path:
+    """The agents' folder, outside /tmp where it can be, as a class's is (a folder under
+    /tmp is inside the jail's own /tmp, which the agent may write)."""
+    if os.access("/var/tmp", os.W_OK):
+        return Path(tempfile.mkdtemp(prefix="qsearch-hostile-", dir="/var/tmp"))
+    return factory.mktemp("agents")
 
 
 def reported(attacked, name) -> dict:
@@ -222,6 +232,62 @@ def read_home(attacked, name):
         assert set(home) <= runtime
 
 
+def whole_jail(part, check):
+    """``check`` where the jail has ``part`` ("seccomp", "memory_cgroups"); where it does
+    not (no libseccomp; an ordinary user without a delegated cgroup), the jail says so."""
+    def either(attacked, name):
+        if getattr(JAIL, part):
+            check(attacked, name)
+        else:
+            assert JAIL.missing() and JAIL.describe() not in ("", None)
+    return either
+
+
+def denied(*keys):
+    """Each of ``keys`` failed; with the seccomp filter, with EPERM (ENOSYS for clone3)."""
+    def check(attacked, name):
+        blocked(*keys)(attacked, name)
+        if JAIL.seccomp:
+            outcome = reported(attacked, name)
+            for key in keys:
+                assert outcome[key] == ("ENOSYS" if key == "clone3" else "EPERM"), outcome
+    return check
+
+
+def seccomp_calls(attacked, name):
+    outcome = reported(attacked, name)
+    assert outcome.pop("mode") == "2"                   # a filter is on
+    denied(*outcome)(attacked, name)
+
+
+def shm_fill(attacked, name):
+    outcome = reported(attacked, name)
+    assert outcome["written"] <= LIMITS.file_mb * 2**20, outcome
+    assert outcome["error"] == "No space left on device", outcome    # its own, full
+
+
+def fork_memory(attacked, name):
+    assert reported(attacked, name)["held_mb"] <= LIMITS.memory_mb
+
+
+def cgroup_escape(attacked, name):
+    outcome = reported(attacked, name)
+    assert not outcome["sys"] and "done" not in outcome["writes"].values()
+
+
+JAIL_ATTACKS = {            # issue 42: the jail's memory, namespaces, mounts, system calls
+    "memfd_hog": whole_jail("memory_cgroups", forfeits("memory")),
+    "oom_shield": whole_jail("memory_cgroups", forfeits("memory")),
+    "fork_memory": whole_jail("memory_cgroups", fork_memory),
+    "shm_fill": shm_fill,
+    "nested_userns": denied("userns", "netns", "both", "clone", "setns"),
+    "mount_tmpfs": denied("unshare", "mount", "fsopen", "pivot_root", "umount"),
+    "seccomp_calls": whole_jail("seccomp", seccomp_calls),
+    "cgroup_escape": cgroup_escape,
+    "write_beside": blocked("beside", "root", "mkdir"),
+}
+
+
 EXPECTED = {
     "kill_parent": forfeits("crash"),                  # its parent is its jail's worker
     "kill_grandparent": blocked("league"),
@@ -248,6 +314,7 @@ EXPECTED = {
     "edit_qsearch": blocked("existing", "new_module", "referee"),
     "read_env": blocked("parent", found=False),
     "sys_modules": forfeits("illegal"),
+    **JAIL_ATTACKS,
 }
 
 

@@ -10,8 +10,13 @@ Each agent's process gets, from :meth:`Jail.command`:
   standard library, the site-packages), of qsearch, of the game's module and of its own
   file (a copy of the bytes the league hashed) and the class's helpers beside it (names
   that start with ``_``), and nothing else: no other agents, no records, no home; a
-  private ``/tmp`` (its working directory) of ``file_mb`` megabytes; an empty environment
-  but for a few variables;
+  private ``/tmp`` (its working directory) and ``/dev/shm`` of ``file_mb`` megabytes each;
+  an empty environment but for a few variables;
+* a seccomp filter (:mod:`qsearch.league.seccomp`, ``bwrap --seccomp``) that denies
+  namespaces, mounts, ``ptrace``, ``bpf``, keyrings, ``io_uring`` and the like;
+* a memory cgroup of its own (:mod:`qsearch.league.cgroup`, where the league may make one:
+  root, or a delegated cgroup) whose limit counts every process of the jail, its memfd files
+  and its tmpfs together;
 * no new privileges and no capabilities. Run by an ordinary user, bubblewrap maps the agent
   to ``nobody`` in a user namespace of its own (and forbids it to make another). Run as
   root, the agent is switched (``setpriv``, util-linux) to a user id of its own that no
@@ -32,8 +37,11 @@ import site
 import subprocess
 import sys
 import sysconfig
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
+
+from qsearch.league import cgroup, seccomp
 
 UID_BASE = 1_800_000_000        # root's jails run as UID_BASE + a number of their own
 TMP = "/tmp"                    # the agent's private, size-limited working folder
@@ -52,16 +60,33 @@ class Jail:
     version: str
     as_root: bool
     setpriv: str | None = None
+    seccomp: bool = False               # libseccomp is here: a filter for every jail
+    memory_cgroups: str | None = None   # where each jail gets a memory cgroup (None: nowhere)
 
     def describe(self) -> str:
         """One line for the start of a league and its leaderboard."""
         who = "a user id of its own (setpriv)" if self.as_root else "nobody in a user namespace"
-        return (f"each agent in a bubblewrap {self.version} jail: own PID, network, mount "
-                f"namespaces; read-only runtime; private /tmp; runs as {who}")
+        parts = [f"each agent in a bubblewrap {self.version} jail: own PID, network, mount "
+                 f"namespaces; read-only runtime; private /tmp; runs as {who}"]
+        if self.seccomp:
+            parts.append("seccomp filter")
+        if self.memory_cgroups:
+            parts.append("a memory cgroup for the whole jail")
+        return "; ".join(parts)
+
+    def missing(self) -> list[str]:
+        """What this jail lacks here (a seccomp filter, a memory cgroup), with the reasons."""
+        out = []
+        if not self.seccomp:
+            out.append(f"no seccomp filter ({seccomp.available()[1]})")
+        if not self.memory_cgroups:
+            out.append("no memory limit for the whole jail, only each process's "
+                       f"({cgroup.find_parent()[1]})")
+        return out
 
     def command(self, argv, *, agent_file: str, data_fd: int, helpers=(), binds=(),
                 tmp_bytes: int = 64 * 2**20, uid: int | None = None,
-                env=None) -> list[str]:
+                env=None, seccomp_fd: int | None = None) -> list[str]:
         """The command that runs ``argv`` (a Python command) in a jail.
 
         ``agent_file``: where the agent's file appears inside (its own path), read from the
@@ -69,7 +94,8 @@ class Jail:
         and folders beside it, bound read-only; ``binds``: more paths to show read-only (the
         game's module); ``tmp_bytes``: the size of ``/tmp``; ``uid``: the user id the agent
         runs as when the league runs as root (:func:`agent_uid`); ``env``: variables to set
-        inside, besides :func:`jail_env`'s."""
+        inside, besides :func:`jail_env`'s; ``seccomp_fd``: a descriptor holding the filter
+        (:func:`qsearch.league.seccomp.filter_fd`), passed by the caller too."""
         args = [self.bwrap, "--unshare-pid", "--unshare-net", "--unshare-ipc",
                 "--unshare-uts", "--unshare-cgroup-try", "--hostname", "league",
                 "--die-with-parent", "--new-session", "--clearenv"]
@@ -78,8 +104,9 @@ class Jail:
         else:
             args += ["--cap-add", "CAP_SETUID", "--cap-add", "CAP_SETGID"]
         args += _system_binds()
-        args += ["--proc", "/proc", "--dev", "/dev",
-                 "--size", str(int(tmp_bytes)), "--tmpfs", TMP, "--chmod", "1777", TMP]
+        args += ["--proc", "/proc", "--dev", "/dev"]
+        for folder in (TMP, "/dev/shm"):    # bwrap's /dev/shm would be as large as memory
+            args += ["--size", str(int(tmp_bytes)), "--tmpfs", folder, "--chmod", "1777", folder]
         shown = set()                   # after /tmp: a runtime or game module may be in it
         for path in (*runtime_paths(), *binds):
             path = str(path)
@@ -91,8 +118,11 @@ class Jail:
         args += ["--perms", "0444", "--ro-bind-data", str(data_fd), agent_file]
         for folder in _made_folders([*shown, *map(str, helpers), agent_file], shown):
             args += ["--chmod", "0755", folder]     # bwrap makes them 0700: let the agent in
+        args += ["--remount-ro", "/"]       # those folders too: an ordinary user's agent owns them
         for name, value in {**jail_env(), **(env or {})}.items():
             args += ["--setenv", name, value]
+        if seccomp_fd is not None:
+            args += ["--seccomp", str(seccomp_fd)]
         args += ["--chdir", TMP, "--"]
         if self.as_root:
             uid = agent_uid() if uid is None else uid
@@ -241,20 +271,26 @@ def find_jail() -> tuple[Jail | None, str]:
     setpriv = shutil.which("setpriv") if as_root else None
     if as_root and setpriv is None:
         return None, "running as root, the jail needs setpriv (util-linux) to drop root"
-    jail = Jail(bwrap, version or "?", as_root, setpriv)
+    jail = Jail(bwrap, version or "?", as_root, setpriv, seccomp=seccomp.available()[0],
+                memory_cgroups=cgroup.find_parent()[0])
     read, write = os.pipe()
+    fds = [read]
     try:
         os.write(write, b"pass\n")
         os.close(write)
+        if jail.seccomp:
+            fds.append(seccomp.filter_fd())
         argv = [sys.executable, "-I", "-c", "exec(open('/tmp/probe.py').read())"]
         probe = subprocess.run(
-            jail.command(argv, agent_file="/tmp/probe.py", data_fd=read),
-            pass_fds=(read,), stdin=subprocess.DEVNULL, capture_output=True, text=True,
+            jail.command(argv, agent_file="/tmp/probe.py", data_fd=read,
+                         seccomp_fd=fds[1] if jail.seccomp else None),
+            pass_fds=fds, stdin=subprocess.DEVNULL, capture_output=True, text=True,
             timeout=60, env=_bwrap_env())
     except (OSError, subprocess.SubprocessError) as err:
         return None, f"bubblewrap could not start a jail: {err}"
     finally:
-        os.close(read)
+        for fd in fds:
+            os.close(fd)
     if probe.returncode != 0:
         why = (probe.stderr or probe.stdout).strip().splitlines()
         return None, ("bubblewrap could not start a jail here (user namespaces may be "
@@ -281,4 +317,13 @@ def choose_jail(sandbox: str) -> tuple[Jail | None, str]:
     jail, reason = find_jail()
     if jail is None and sandbox == "require":
         raise RuntimeError(f"no sandbox here and one is required: {reason}")
+    if jail is not None and jail.missing():
+        _warn_partial(jail)
     return jail, reason
+
+
+@functools.lru_cache(maxsize=1)
+def _warn_partial(jail: Jail) -> None:
+    """Say once per process what the jail lacks here."""
+    warnings.warn(f"the agents' jail is partial here: {'; '.join(jail.missing())}",
+                  RuntimeWarning, stacklevel=4)

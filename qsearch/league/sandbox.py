@@ -11,9 +11,12 @@ talks to it over two pipes of its own (:mod:`qsearch.league.worker`) and enforce
   past ``output_bytes`` in one game the process is killed (``"flood"``);
 * the protocol: an answer that is not one line of JSON of the expected shape is a forfeit
   (``"protocol"``) and the process is killed, never an exception here;
-* the memory (``RLIMIT_AS``), CPU time per game (``RLIMIT_CPU``), processes
+* the memory (``RLIMIT_AS``), CPU time per game (``RLIMIT_CPU``, hard), processes
   (``RLIMIT_NPROC``) and file size (``RLIMIT_FSIZE``) with :mod:`resource` on Linux and
-  macOS (macOS may refuse the memory limit; Windows has none).
+  macOS (macOS may refuse the memory limit; Windows has none); in a jail, the memory of the
+  whole jail too, in a memory cgroup of its own where one can be made
+  (:mod:`qsearch.league.cgroup`: past it, a ``"memory"`` forfeit);
+* in a worker of a process pool, one core for all the processes it starts (:func:`pool_core`).
 
 Without a jail this isolates mistakes, not malice (``docs/LEAGUE.md`` has the threat
 model). One process serves many games of one agent: the file runs afresh for each game, so
@@ -40,6 +43,7 @@ from qsearch.league.agent_file import AgentError, AgentSpec, call_choose, excerp
 START_TIME = 60.0           # seconds for a new interpreter to import qsearch and say ready
 MIN_MEMORY_MB = 256         # below this the agent's process could not even load the game
 POSIX = os.name == "posix"
+POOL_NAMES = ("SpawnProcess-", "ForkProcess-", "ForkServerProcess-")  # a pool's workers
 WORKER_ENV = {"PYTHONHASHSEED": "0", "PYTHONUNBUFFERED": "1", "OMP_NUM_THREADS": "1",
               "OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
 
@@ -48,11 +52,12 @@ WORKER_ENV = {"PYTHONHASHSEED": "0", "PYTHONUNBUFFERED": "1", "OMP_NUM_THREADS":
 class Limits:
     """What an agent may use. ``move_time``: seconds a move (wall clock, measured by the
     league); ``game_time``: seconds a game in total (None: no total); ``load_time``: seconds
-    to run the file and ``new_game``; ``memory_mb``: address space of the agent's process (None:
-    no limit); ``cpu_time``: CPU seconds a game (None: no limit); ``output_bytes``: what the
+    to run the file and ``new_game``; ``memory_mb``: address space of each of the agent's
+    processes, and in a jail with a memory cgroup the memory of the whole jail (None: no
+    limit); ``cpu_time``: CPU seconds a game (None: no limit); ``output_bytes``: what the
     agent may print in one game; ``processes``: processes and threads the agent may run at
     once (RLIMIT_NPROC; not for root outside a jail); ``file_mb``: the largest file it may
-    write, and the size of its ``/tmp`` in a jail."""
+    write, and the size of its ``/tmp`` and ``/dev/shm`` in a jail."""
 
     move_time: float = 1.0
     game_time: float | None = None
@@ -171,6 +176,8 @@ class Sandbox:
         self.enforced: dict = {}
         self.starts = 0
         self.ready = False
+        self.cgroup = None              # the jail's memory cgroup, made at the first start
+        self.oom_seen = 0
 
     # ---------------------------------------------------------------- process
     def alive(self) -> bool:
@@ -199,23 +206,19 @@ class Sandbox:
             answers = os.fdopen(ans_read, "rb")
             self.requests = os.fdopen(req_write, "wb")
         if self.jail is not None:
-            data = _memfd(Path(self.spec.target).read_bytes()) if self.spec.kind == "file" \
-                else _memfd(b"")
-            fds.append(data)
-            target = self.spec.target if self.spec.kind == "file" else "/tmp/.player"
-            argv = self.jail.command(
-                [*worker, "--jailed"], agent_file=target, data_fd=data,
-                helpers=_helpers(self.spec), binds=_game_binds(self.imports),
-                tmp_bytes=(self.limits.file_mb or 64) * 2**20, env=WORKER_ENV)
+            argv = self._jailed_argv([*worker, "--jailed"], fds)
             env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin")}
         else:
             argv = worker
             env = {**os.environ, **WORKER_ENV}
+        core = pool_core()
         try:
-            self.proc = subprocess.Popen(
-                argv, stdin=subprocess.DEVNULL if POSIX else subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT if POSIX else subprocess.PIPE,
-                env=env, pass_fds=tuple(fds), start_new_session=POSIX)
+            with _pinned(core):         # the process, and all it starts, on one core
+                self.proc = subprocess.Popen(
+                    argv, stdin=subprocess.DEVNULL if POSIX else subprocess.PIPE,
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.STDOUT if POSIX else subprocess.PIPE,
+                    env=env, pass_fds=tuple(fds), start_new_session=POSIX)
         finally:
             for fd in fds:
                 os.close(fd)
@@ -241,8 +244,51 @@ class Sandbox:
             raise RuntimeError(f"the process for agent {self.spec.id} did not start "
                                f"(answer {reply!r}); its output:\n{excerpt(output)}")
         self.enforced = {**reply["ready"],
-                         "jail": self.jail.version if self.jail is not None else None}
+                         "jail": self.jail.version if self.jail is not None else None,
+                         "seccomp": bool(self.jail is not None and self.jail.seccomp),
+                         "jail memory": self.cgroup is not None, "core": pool_core()}
         self.ready = True
+
+    def _jailed_argv(self, worker: list[str], fds: list[int]) -> list[str]:
+        """The jail's command for ``worker`` (the descriptors it needs appended to ``fds``),
+        started in the jail's memory cgroup when there is one."""
+        from qsearch.league import seccomp
+        from qsearch.league.cgroup import MemoryCgroup
+
+        data = _memfd(Path(self.spec.target).read_bytes()) if self.spec.kind == "file" \
+            else _memfd(b"")
+        fds.append(data)
+        target = self.spec.target if self.spec.kind == "file" else "/tmp/.player"
+        filter_fd = None
+        if self.jail.seccomp:
+            filter_fd = seccomp.filter_fd()
+            fds.append(filter_fd)
+        argv = self.jail.command(
+            worker, agent_file=target, data_fd=data, helpers=_helpers(self.spec),
+            binds=_game_binds(self.imports), tmp_bytes=(self.limits.file_mb or 64) * 2**20,
+            env=WORKER_ENV, seccomp_fd=filter_fd)
+        if self.jail.memory_cgroups and self.limits.memory_mb:
+            if self.cgroup is None:
+                self.cgroup = MemoryCgroup(self.jail.memory_cgroups,
+                                           self.limits.memory_mb * 2**20)
+            self.oom_seen = self.cgroup.oom_kills()
+            argv = self.cgroup.enter_argv(argv)
+        return argv
+
+    def _out_of_memory(self) -> bool:
+        """Whether the kernel ended a process of the jail for its memory cgroup since the
+        last look."""
+        if self.cgroup is None:
+            return False
+        kills = self.cgroup.oom_kills()
+        seen, self.oom_seen = self.oom_seen, kills
+        return kills > seen
+
+    def _memory_forfeit(self) -> AgentError:
+        return AgentError("memory", f"the jail's processes, files in memory (/tmp, /dev/shm, "
+                          f"memfd) together passed {self.limits.memory_mb} MB: the kernel "
+                          "ended a process")
+
 
     def kill(self) -> None:
         """End the process and everything it started (in a jail: the jail's first process,
@@ -298,6 +344,9 @@ class Sandbox:
                 os.killpg(proc.pid, signal.SIGKILL)
             except (ProcessLookupError, PermissionError):
                 pass
+        if self.cgroup is not None:     # the jail is gone (bwrap ended after it)
+            self.cgroup.remove()
+            self.cgroup = None
         for stream in (proc.stdout, proc.stderr, proc.stdin):
             if stream is not None:
                 try:
@@ -349,7 +398,8 @@ class Sandbox:
             raise self._flood()
         if reply == "timeout":
             self.kill()
-            raise AgentError(late, late_detail)
+            raise self._memory_forfeit() if self._out_of_memory() else \
+                AgentError(late, late_detail)
         if reply is None:
             raise self._death()
         problem = _shape_problem(reply, msg["op"])
@@ -361,6 +411,8 @@ class Sandbox:
             raise RuntimeError(f"agent {self.spec.id}'s process: {reply['fatal']}")
         if "error" in reply:
             detail = reply["detail"]
+            if reply["error"] == "crash" and self._out_of_memory():
+                raise self._memory_forfeit()
             if reply["error"] == "crash":
                 output = self.meter.text().strip()
                 detail += f"; its last output:\n{excerpt(output, 800)}" if output else ""
@@ -381,6 +433,8 @@ class Sandbox:
         self.meter.join()
         if self.meter.flooded:
             return self._flood()
+        if self._out_of_memory():
+            return self._memory_forfeit()
         xcpu = getattr(signal, "SIGXCPU", None)
         if xcpu is not None and code == -xcpu:
             return AgentError("cpu", f"used more than {self.limits.cpu_time:g} CPU seconds in "
@@ -431,6 +485,40 @@ def _memfd(data: bytes) -> int:
     os.write(fd, data)
     os.lseek(fd, 0, os.SEEK_SET)
     return fd
+
+
+def pool_core() -> int | None:
+    """The core this process's agents are pinned to: in a worker of a process pool (the
+    league's ``workers=N``: a process ``multiprocessing`` named ``SpawnProcess-k``), the
+    pool's k-th process gets the k-th core this process may use, round robin; None in the
+    league's own process, in a Dask worker (whose threads each play games: one core would
+    serve them all) or with one core. One game's spinning threads then slow only the games
+    of the same worker."""
+    import multiprocessing
+
+    if not hasattr(os, "sched_getaffinity") or multiprocessing.parent_process() is None:
+        return None
+    process = multiprocessing.current_process()
+    identity = getattr(process, "_identity", ())
+    cores = sorted(os.sched_getaffinity(0))
+    if not identity or len(cores) < 2 or not process.name.startswith(POOL_NAMES):
+        return None
+    return cores[(identity[0] - 1) % len(cores)]
+
+
+@contextlib.contextmanager
+def _pinned(core: int | None):
+    """Run the block with this thread on ``core`` only (Linux sets the calling thread's
+    affinity, which a process it starts inherits), then restore it."""
+    if core is None:
+        yield
+        return
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {core})
+    try:
+        yield
+    finally:
+        os.sched_setaffinity(0, before)
 
 
 def _helpers(spec: AgentSpec) -> list[str]:

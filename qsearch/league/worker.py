@@ -11,10 +11,12 @@ the OS let it set. Then, per game, ``{"op": "new_game", "game", "opening", "play
 (answer ``{"action": n}`` or an error). End of input ends the process.
 
 **The agent's code never holds the protocol's pipes.** This process is a supervisor: it
-forks a child that runs the agent (:class:`Worker`), with the limits set in the child only,
-and talks to it over a socket of their own. The supervisor checks every answer of the child
-(a JSON object of the expected shape, one short line) and turns anything else into the
-reason ``"protocol"``; a child that dies is a ``"crash"`` (``"cpu"`` for ``SIGXCPU``). On
+forks a child that runs the agent (:class:`Worker`), a new child for each game, with the
+limits set in the child only (its CPU seconds a hard limit: the agent can neither raise it
+nor outlive it by ignoring ``SIGXCPU``), and talks to it over a socket of their own. The
+supervisor checks every answer of the child (a JSON object of the expected shape, one short
+line) and turns anything else into the reason ``"protocol"``; a child that dies is a
+``"crash"`` (``"cpu"`` for ``SIGXCPU``, or for the hard limit's ``SIGKILL``). On
 Linux the supervisor is not dumpable, so the child cannot open its descriptors through
 ``/proc`` or trace it. Between two requests it stops the child (``SIGSTOP``; in a jail
 every other process of the jail too): a thread cannot use the CPU while the other agent
@@ -32,10 +34,11 @@ import sys
 ANSWER_BYTES = 65536        # an answer line longer than this is a protocol violation
 
 
-def _apply_limits(limits: dict, jailed: bool = False) -> dict:
+def _apply_limits(limits: dict, jailed: bool = False, fresh: bool = False) -> dict:
     """Memory (address space), file size and core-dump limits where :mod:`resource` exists,
     and in a jail the processes (outside one, RLIMIT_NPROC would count every process of the
-    user); what was set, for the parent to report."""
+    user); in a ``fresh`` process (a game's own child) the CPU seconds of the game, hard;
+    what was set, for the parent to report."""
     try:
         import resource
     except ImportError:                 # Windows: the parent's time and output limits only
@@ -52,7 +55,30 @@ def _apply_limits(limits: dict, jailed: bool = False) -> dict:
     file_mb = limits.get("file_mb")
     if file_mb:
         enforced["file size"] = _set(resource, "RLIMIT_FSIZE", int(file_mb) * 2**20)
+    if fresh and limits.get("cpu_time") and enforced["cpu"]:
+        enforced["cpu"] = _hard_cpu_limit(resource, limits["cpu_time"])
     return enforced
+
+
+def _soft_cpu(seconds) -> int:
+    """Whole CPU seconds of a game's soft limit (RLIMIT_CPU counts whole seconds)."""
+    import math
+
+    return max(1, math.ceil(float(seconds)))
+
+
+def _hard_cpu_limit(resource, seconds) -> bool:
+    """A new process's CPU seconds: ``SIGXCPU`` at ``seconds`` (rounded up), ``SIGKILL``
+    one second later whatever the process does (the hard limit it cannot raise)."""
+    soft = _soft_cpu(seconds)
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard != resource.RLIM_INFINITY and hard < soft + 1:
+        return False
+    try:
+        resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 1))
+    except (ValueError, OSError):
+        return False
+    return True
 
 
 def _set(resource, name: str, value: int) -> bool:
@@ -92,13 +118,14 @@ def _cpu_limit_for_next_game(seconds) -> None:
 class Worker:
     """One agent's games, one request at a time (the code that runs the agent)."""
 
-    def __init__(self, config: dict):
+    def __init__(self, config: dict, per_game_cpu: bool = True):
         from qsearch.league.agent_file import AgentSpec
 
         self.spec = AgentSpec.from_dict(config["agent"])
         self.limits = config.get("limits", {})
         self.state = None
         self.choose = None
+        self.per_game_cpu = per_game_cpu    # False: a process of its own per game did it
 
     def new_game(self, msg: dict) -> dict:
         from qsearch.league.agent_file import AgentError, load_chooser
@@ -109,7 +136,8 @@ class Worker:
             self.state = GameSpec.from_dict(msg["game"]).start(msg["opening"])
         except Exception as err:        # the league's mistake, not the agent's
             return {"fatal": f"cannot set up the game here: {err!r}"}
-        _cpu_limit_for_next_game(self.limits.get("cpu_time"))
+        if self.per_game_cpu:
+            _cpu_limit_for_next_game(self.limits.get("cpu_time"))
         try:
             self.choose = load_chooser(self.spec, msg["player"], msg["seed"], msg["move_time"])
         except AgentError as err:
@@ -147,7 +175,7 @@ def _child(sock: socket.socket, config: dict) -> None:
     if hasattr(signal, "SIGXFSZ"):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)     # past the file limit: an OSError
     channel = sock.makefile("rw", encoding="utf-8", buffering=1)
-    worker = Worker(config)
+    worker = Worker(config, per_game_cpu=False)
     for line in channel:
         reply = worker.handle(json.loads(line))
         sys.stdout.flush()
@@ -169,11 +197,23 @@ def _not_dumpable() -> None:
         pass
 
 
-def _child_died(status: int, cpu_time) -> dict:
-    """The answer for a child that ended with wait status ``status``."""
+def _first_for_the_oom_killer() -> None:
+    """Linux: past the jail's memory cgroup limit, the kernel ends the agent's process (and
+    what it forks) before the supervisor."""
+    try:
+        with open("/proc/self/oom_score_adj", "w") as adj:
+            adj.write("1000")
+    except OSError:
+        pass
+
+
+def _child_died(status: int, cpu_time, used: float = 0.0) -> dict:
+    """The answer for a child that ended with wait status ``status`` after ``used`` CPU
+    seconds (a SIGKILL past the soft limit is the hard limit's)."""
     if os.WIFSIGNALED(status):
         number = os.WTERMSIG(status)
-        if number == getattr(signal, "SIGXCPU", None):
+        if number == getattr(signal, "SIGXCPU", None) or (
+                number == signal.SIGKILL and cpu_time and used >= _soft_cpu(cpu_time)):
             return {"error": "cpu", "detail": f"used more than {cpu_time:g} CPU seconds in "
                     "one game (SIGXCPU)"}
         try:
@@ -207,7 +247,8 @@ class Supervisor:
                     import ctypes
 
                     ctypes.CDLL(None).prctl(1, signal.SIGKILL, 0, 0, 0)  # PR_SET_PDEATHSIG
-                _apply_limits(self.limits, self.jailed)
+                    _first_for_the_oom_killer()
+                _apply_limits(self.limits, self.jailed, fresh=True)
                 _child(theirs, self.config)
             finally:
                 os._exit(70)
@@ -222,7 +263,7 @@ class Supervisor:
         if pid == 0:
             code = 255
             try:
-                enforced = _apply_limits(self.limits, self.jailed)
+                enforced = _apply_limits(self.limits, self.jailed, fresh=True)
                 code = sum(1 << k for k, v in enumerate(enforced.values()) if v)
             finally:
                 os._exit(code)
@@ -238,8 +279,7 @@ class Supervisor:
             check = self._check_game(msg)
             if check is not None:
                 return check
-            if self.jailed:
-                self._kill_leftovers()
+            self._end_child()           # each game a fresh child: a fresh CPU limit
         if self.pid is None:
             if op != "new_game":
                 return {"fatal": "a move was asked before a game was set up"}
@@ -300,9 +340,10 @@ class Supervisor:
             os.kill(pid, signal.SIGCONT)
         except OSError:
             pass
-        _, status = os.waitpid(pid, 0)
+        _, status, usage = os.wait4(pid, 0)
         self._kill_leftovers()
-        return _child_died(status, self.limits.get("cpu_time") or 0)
+        return _child_died(status, self.limits.get("cpu_time") or 0,
+                           usage.ru_utime + usage.ru_stime)
 
     def _end_child(self) -> None:
         pid, self.pid = self.pid, None
