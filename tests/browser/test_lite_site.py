@@ -399,3 +399,22 @@ def test_each_link_opens_the_lesson_it_names(site, offline_browser):
                 page.close()
     finally:
         context.close()
+
+
+def test_the_front_page_and_the_readme_open_as_pages(site, offline_browser):
+    """The site's root is its front page, a link for every lesson of lite/lessons.txt that
+    opens it alone; JupyterLab shows the site's README.md rendered (lite/overrides.json), not
+    as Markdown source."""
+    page, failed, _ = new_page(offline_browser)
+    try:
+        page.goto(f"{site}/")
+        links = page.locator("a[href^='notebooks/index.html?path=']")
+        assert sorted(links.all_inner_texts()) == sorted(SITE_LESSONS)
+        page.goto(f"{site}/lab/index.html?path=README.md")
+        heading = page.locator(".jp-RenderedMarkdown h1").first
+        heading.wait_for(timeout=BOOT_TIMEOUT_MS)
+        title = (REPO / "lite" / "site_index.md").read_text().splitlines()[0].lstrip("# ")
+        assert heading.inner_text() == title
+    finally:
+        page.close()
+    assert failed == [], f"requests that failed (offline?): {failed}"
