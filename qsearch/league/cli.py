@@ -1,7 +1,10 @@
 """``python -m qsearch league GAME DIR ... --out OUT``: a class league from the shell."""
 from __future__ import annotations
 
+import argparse
 import sys
+
+from qsearch.league.display import terminal
 
 
 def add_cli(sub) -> None:
@@ -26,9 +29,13 @@ def add_cli(sub) -> None:
     p.add_argument("--course", action="store_true",
                    help="add the course's own bots as fixed opponents (parcheckers: document "
                    "004's agents 0-3)")
-    p.add_argument("--game-module", default=None, metavar="MODULE",
-                   help="a module (a name, or a path to a .py file) every process imports "
-                   "first: one whose qsearch.games.register(...) calls register the game")
+    p.add_argument("--game-module", default=None, metavar="MODULE", action=Once,
+                   help="a module (a name, or a path to a .py file, imported by path) every "
+                   "process imports first: one whose qsearch.games.register(...) calls "
+                   "register the game. It is trusted: it runs UNJAILED, with your rights, in "
+                   "the league's process and every agent's worker; never a student's file. "
+                   "Everything in the agents' folders is untrusted: the league imports "
+                   "nothing from them (nor from the game module's folder)")
     p.add_argument("--focus", default=None, help="only the games of this agent (its id)")
     p.add_argument("--workers", type=int, default=None, help="a local process pool of N")
     p.add_argument("--scheduler", default=None,
@@ -66,6 +73,17 @@ def add_cli(sub) -> None:
     p.set_defaults(func=cmd_league)
 
 
+class Once(argparse.Action):
+    """An option given at most once: a second ``--game-module`` is refused, not taken
+    instead of the first."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(f"{option_string} given twice ({getattr(namespace, self.dest)!r} "
+                         f"and {values!r}): a league plays one game; give it once")
+        setattr(namespace, self.dest, values)
+
+
 def _check_agents_path(name: str, examples: bool = False) -> None:
     """A ValueError (one line, exit status 2) for a missing folder or one with no agent files
     (with ``--examples`` an empty folder is only a warning: the examples still play)."""
@@ -94,8 +112,6 @@ def cmd_league(args) -> int:
     from qsearch.league.jail import choose_jail
     from qsearch.league.runner import run_league
 
-    if args.game_module:
-        args.game_module = game_module_name(args.game_module)
     for name in args.agents:
         _check_agents_path(name, examples=args.examples)
     agents = list(args.agents) + (example_agents() if args.examples else [])
@@ -134,8 +150,8 @@ def cmd_league(args) -> int:
                                 replay=args.replay or 0, progress=not args.no_progress,
                                 samples=args.samples)
     except AssertionError as err:
-        print(f"error: a recorded game differs on replay: {err}; the leaderboard was not "
-              "written", file=sys.stderr)
+        print(f"error: a recorded game differs on replay: {terminal(str(err))}; the "
+              "leaderboard was not written", file=sys.stderr)
         return 1
     finally:
         if closer is not None:
@@ -147,33 +163,12 @@ def cmd_league(args) -> int:
           "head_to_head.png written", file=sys.stderr)
     if result.replayed:
         print(f"{result.replayed} recorded games re-played, identical", file=sys.stderr)
-    print(result.to_markdown())
+    print(terminal(result.to_markdown(), newlines=True))
     return 0
-
-
-def game_module_name(spec: str) -> str:
-    """The importable name of ``--game-module``: a module name as it is; a path to a ``.py``
-    file imported (:func:`qsearch.games.registry.import_game_module`) with its folder put on
-    ``sys.path``, which the agents' processes inherit, so they import it by its name too."""
-    import os
-
-    from qsearch.games.registry import import_game_module
-
-    if not (spec.endswith(".py") or os.sep in spec or "/" in spec):
-        return import_game_module(spec)
-    path = os.path.abspath(spec)
-    stem = os.path.splitext(os.path.basename(path))[0]
-    if not stem.isidentifier():
-        raise ValueError(f"game module {spec!r}: the league's processes import it by name, "
-                         f"and {stem!r} is not a Python name: rename the file")
-    folder = os.path.dirname(path)
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
-    return import_game_module(spec)
 
 
 def _print_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """A warning of the league on the terminal: its text, not the source line."""
     if "agents were not isolated" in str(message):
         return                          # said at the start already
-    print(f"warning: {message}", file=sys.stderr)
+    print(f"warning: {terminal(str(message), newlines=True)}", file=sys.stderr)

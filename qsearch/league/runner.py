@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import collections
+import functools
 import json
 import os
 import random
@@ -29,8 +30,10 @@ from qsearch.league.agent_file import (
     agent_from_function,
     agents_in,
     course_agents,
+    distinct_names,
     read_agent,
 )
+from qsearch.league.display import terminal
 from qsearch.league.jail import choose_jail
 from qsearch.league.ratings import PRIOR, GameResult, Ratings, rate
 from qsearch.league.sandbox import InProcessAgent, Limits, Sandbox
@@ -46,6 +49,8 @@ from qsearch.league.schedule import (
     resolve_game,
     round_order,
 )
+from qsearch.league.trust import game_module as load_game_module
+from qsearch.league.trust import trusted_path, untrusted_folders
 from qsearch.league.verify import load_records
 
 CHUNK = 8                   # games a task: one pair's games together (its agents' processes)
@@ -56,7 +61,8 @@ KEEP = CHUNK + 2            # agents' processes a playing process keeps alive (a
 def collect_agents(items, functions_dir=None, minimum: int = 2) -> list[AgentSpec]:
     """League entries from ``items``: a folder of agent files, or a list of folders, ``.py``
     files, :class:`AgentSpec` and notebook functions (written to ``functions_dir``); at least
-    ``minimum`` of them, with distinct ids."""
+    ``minimum`` of them, with distinct ids; a ``NAME`` two entries share is shown with each
+    one's id (:func:`~qsearch.league.agent_file.distinct_names`)."""
     if isinstance(items, (str, os.PathLike)):
         items = [items]
     specs: list[AgentSpec] = []
@@ -79,7 +85,7 @@ def collect_agents(items, functions_dir=None, minimum: int = 2) -> list[AgentSpe
         seen[spec.id] = spec
     if len(specs) < minimum:
         raise ValueError(f"a league needs {minimum} agents or more, not {len(specs)}")
-    return specs
+    return distinct_names(specs)
 
 
 # --------------------------------------------------------------------------- playing
@@ -225,9 +231,11 @@ class LeagueResult:
         raise ValueError(f"no agent {agent!r} in this league")
 
     def forfeits(self) -> list[dict]:
-        """Every forfeit: game, agent, reason and detail (the traceback's end)."""
+        """Every forfeit: game, agent, reason and detail (the traceback's end, what the agent
+        printed: control characters and escape sequences removed; the record keeps it as
+        it was)."""
         return [{"game": f"{r['a']} v {r['b']} #{r['g']}", "agent": f["agent"],
-                 "reason": f["reason"], "detail": f["detail"]}
+                 "reason": f["reason"], "detail": terminal(f["detail"], newlines=True)}
                 for r in self.records for f in r["forfeits"]]
 
     def head_to_head(self):
@@ -287,6 +295,18 @@ def _limits(limits, move_time, game_time) -> Limits:
     return limits
 
 
+def _trusted(run):
+    """``run_league`` with ``sys.path`` free of the agents' and the game module's folders
+    while it runs (:func:`qsearch.league.trust.trusted_path`)."""
+    @functools.wraps(run)
+    def league(game, agents, out=None, **options):
+        folders = untrusted_folders(agents, options.get("game_module"))
+        with trusted_path(folders):
+            return run(game, agents, out, **options)
+    return league
+
+
+@_trusted
 def run_league(game, agents, out=None, *, move_time: float | None = None,
                game_time: float | None = None, limits: Limits | None = None,
                games_per_pair: int = 4, seed: int = 0, course: bool = False,
@@ -299,7 +319,10 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
 
     ``game``: a name for :func:`qsearch.games.load` (``"connect4"``,
     ``"openspiel:breakthrough"``), or an importable game class; ``game_module``: a module
-    every process imports first (where a class's own game calls ``register``).
+    every process imports first (where a class's own game calls ``register``): a name, or a
+    path imported by path (:func:`qsearch.league.trust.game_module`). It is trusted code: it
+    runs unjailed. While the league runs, ``sys.path`` leaves out the agents' folders and the
+    game module's (:mod:`qsearch.league.trust`).
     ``agents``: a folder of agent files, or a list of folders, files, entries and notebook
     functions; ``course=True`` adds the course's own bots (ParCheckers: document 004's
     agents 0-3). ``focus``: only the pairs of that agent (a gauntlet).
@@ -325,6 +348,11 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     """
     began = time.perf_counter()
     limits = _limits(limits, move_time, game_time)
+    game_module = load_game_module(game_module)
+    if isinstance(game, str):           # a name the game module registers, spelt either way
+        from qsearch.games.registry import canonical_name
+
+        game = canonical_name(game)
     spec = resolve_game(game, game_module)
     out = Path(out) if out is not None else None
     functions_dir = (out / "agents") if out is not None else None
@@ -355,7 +383,7 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
                              f"(strict=True, --strict: nothing was played):\n{loaded.report()}")
         warnings.warn(f"{path}: {len(loaded.rejected)} records fail their checks and do not "
                       f"count (their games are played again):\n{loaded.report()}",
-                      RuntimeWarning, stacklevel=2)
+                      RuntimeWarning, stacklevel=3)
     todo = [f.key for f in games if f.key not in done]
     skipped = len(games) - len(todo)
     context = {"game": spec.to_dict(), "limits": limits.to_dict(), "seed": seed,
