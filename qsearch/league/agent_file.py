@@ -357,7 +357,9 @@ def load_chooser(spec: AgentSpec, player: int, seed: int, move_time: float):
     module.SEED, module.MOVE_TIME = seed, move_time
     folder = str(path.parent)
     if folder not in sys.path:
-        sys.path.insert(0, folder)          # the agent may import its own helper modules
+        # the agent may import its own helper modules (``_*``), found after every installed
+        # one: a ``numpy.py`` beside it shadows nothing (issue 42)
+        sys.path.append(folder)
     sys.modules["league_agent"] = module
     data = path.read_bytes()
     if hashlib.sha256(data).hexdigest() != spec.digest:

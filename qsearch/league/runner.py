@@ -281,7 +281,7 @@ def _isolation(isolated: bool, sandbox: str):
     if sandbox == "auto":
         warnings.warn(f"agents were not isolated: {reason}; run with sandbox='require' "
                       "(--require-sandbox) to refuse, or 'none' (--no-sandbox) to say so",
-                      RuntimeWarning, stacklevel=3)
+                      RuntimeWarning, stacklevel=4)
     return "none", f"agents were not isolated: {reason}"
 
 

@@ -81,6 +81,8 @@ def trusted_path(folders):
             late_imports()
         yield [p for _, p in removed]
     finally:
+        # an entry the run added in those folders (an in-process agent's own) goes too
+        sys.path[:] = [p for p in sys.path if not _inside(_entry_path(p), folders)]
         for k, p in removed:
             sys.path.insert(min(k, len(sys.path)), p)
         if safe is None:
