@@ -188,7 +188,8 @@ def test_a_hostile_file_name_is_an_id_shown_as_data(tmp_path):
     subs.mkdir()
     hostile = "\x1b[2J<b>x\n| forged |"
     for name in (hostile, "plain"):
-        (subs / f"{name}.py").write_text("def choose(state):\n    return state.legal_actions()[0]\n")
+        (subs / f"{name}.py").write_text(agent_text("x") if name == "plain" else
+                                         "def choose(s):\n    return s.legal_actions()[0]\n")
     result = run_league("tictactoe", subs, None, games_per_pair=1, isolated=False,
                         progress=False, samples=0)
     assert hostile in [r["id"] for r in result.rows]

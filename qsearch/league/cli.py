@@ -61,14 +61,20 @@ def add_cli(sub) -> None:
                       help="refuse to run unless every agent can be jailed (bubblewrap)")
     jail.add_argument("--no-sandbox", action="store_true",
                       help="run the agents without a jail, on purpose (trusted code only)")
+    p.add_argument("--key-file", default=None, metavar="FILE",
+                   help="the key the records are signed with (default: league.key in "
+                   "$QSEARCH_CONFIG_DIR, $XDG_CONFIG_HOME/qsearch or ~/.config/qsearch, made "
+                   "on first use); never in the records folder")
     p.add_argument("--strict", action="store_true",
-                   help="refuse to resume when a recorded game fails its checks (default: "
-                   "report it and play it again)")
+                   help="refuse to resume when a recorded game fails its checks, its "
+                   "signature first (default: report it and play it again)")
     p.add_argument("--samples", type=int, default=1000,
                    help="bootstrap resamples of the rating intervals (default %(default)s)")
     p.add_argument("--replay", type=int, metavar="K", default=None,
-                   help="re-play K recorded games (seeded choice) and check them move for "
-                   "move, before the leaderboard is written")
+                   help="re-play K recorded games, drawn with a fresh seed (printed), and "
+                   "check them move for move, before the leaderboard is written")
+    p.add_argument("--replay-seed", type=int, metavar="N", default=None,
+                   help="draw --replay's games with this seed (to repeat a check)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_league)
 
@@ -110,7 +116,7 @@ def cmd_league(args) -> int:
 
     from qsearch.league import Limits, example_agents
     from qsearch.league.jail import choose_jail
-    from qsearch.league.runner import run_league
+    from qsearch.league.runner import ReplayTimeout, run_league
 
     for name in args.agents:
         _check_agents_path(name, examples=args.examples)
@@ -147,8 +153,12 @@ def cmd_league(args) -> int:
                                 course=args.course, focus=args.focus,
                                 game_module=args.game_module, executor=executor,
                                 workers=args.workers, sandbox=sandbox, strict=args.strict,
-                                replay=args.replay or 0, progress=not args.no_progress,
+                                replay=args.replay or 0, replay_seed=args.replay_seed,
+                                progress=not args.no_progress, key=args.key_file,
                                 samples=args.samples)
+    except ReplayTimeout as err:
+        print(f"error: {terminal(str(err))}; the leaderboard was not written", file=sys.stderr)
+        return 1
     except AssertionError as err:
         print(f"error: a recorded game differs on replay: {terminal(str(err))}; the "
               "leaderboard was not written", file=sys.stderr)
@@ -162,7 +172,8 @@ def cmd_league(args) -> int:
           f"wall time {result.wall:.1f} s; {args.out}/leaderboard.md, leaderboard.csv, "
           "head_to_head.png written", file=sys.stderr)
     if result.replayed:
-        print(f"{result.replayed} recorded games re-played, identical", file=sys.stderr)
+        print(f"{result.replayed} recorded games re-played, identical (drawn with "
+              f"--replay-seed {result.replay_seed})", file=sys.stderr)
     print(terminal(result.to_markdown(), newlines=True))
     return 0
 

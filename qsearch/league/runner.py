@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import atexit
 import collections
+import dataclasses
 import functools
 import json
 import os
@@ -49,6 +50,7 @@ from qsearch.league.schedule import (
     resolve_game,
     round_order,
 )
+from qsearch.league.signing import league_key
 from qsearch.league.trust import game_module as load_game_module
 from qsearch.league.trust import trusted_path, untrusted_folders
 from qsearch.league.verify import load_records
@@ -126,11 +128,14 @@ def _seat(spec: AgentSpec, limits: Limits, imports: tuple, isolated: bool, jail=
     return seat
 
 
-def play_fixtures(context: dict, keys) -> list[dict]:
+def play_fixtures(context: dict, keys, slack: float = 1.0) -> list[dict]:
     """Play the games ``keys`` (``(a, b, g)``) of the league described by ``context`` and
-    return their records (a task: it runs wherever the executor sends it)."""
+    return their records (a task: it runs wherever the executor sends it); ``slack``: the
+    time to load, move and play, times the limits' (a replay)."""
     game = GameSpec.from_dict(context["game"])
     limits = Limits(**context["limits"])
+    if slack != 1.0:
+        limits = dataclasses.replace(limits, load_time=limits.load_time * slack)
     specs = {d["id"]: AgentSpec.from_dict(d) for d in context["agents"]}
     starts = context["openings"]
     imports = tuple([game.module] if game.module else [])
@@ -150,7 +155,7 @@ def play_fixtures(context: dict, keys) -> list[dict]:
         opening = fixture.opening(len(starts))
         seed = fixture.seed(context["seed"])
         start = time.perf_counter()
-        result = referee.play(game, starts[opening], seats, seed, limits)
+        result = referee.play(game, starts[opening], seats, seed, limits, slack)
         for forfeit in result["forfeits"]:
             forfeit["agent"] = a if forfeit["seat"] == fixture.a_seat else b
         if len(result["forfeits"]) == 2:
@@ -183,8 +188,8 @@ class LeagueResult:
     now, found in the records, and left out because an agent's file changed; ``rejected``:
     ``(line, reason)`` of the records that failed a check (:mod:`qsearch.league.verify`; their
     games were played again); ``isolation``: how this run's agents were isolated;
-    ``replayed``: recorded games played again and found identical; ``wall``: seconds this run
-    took."""
+    ``replayed``: recorded games played again and found identical, drawn with
+    ``replay_seed``; ``wall``: seconds this run took."""
 
     game: GameSpec
     agents: list[AgentSpec]
@@ -199,6 +204,7 @@ class LeagueResult:
     rejected: list = field(default_factory=list)
     isolation: str = ""
     replayed: int = 0
+    replay_seed: int | None = None
     wall: float = 0.0
     task_seconds: list = field(default_factory=list)
     context: dict = field(default_factory=dict)
@@ -313,8 +319,9 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
                focus: str | None = None, game_module: str | None = None,
                executor: Executor | None = None, workers: int | None = None,
                isolated: bool = True, sandbox: str = "auto", strict: bool = False,
-               replay: int = 0, progress: bool = True, samples: int = 1000,
-               prior: float = PRIOR, write: bool = True) -> LeagueResult:
+               replay: int = 0, replay_seed: int | None = None, progress: bool = True,
+               samples: int = 1000, prior: float = PRIOR, write: bool = True,
+               key=None) -> LeagueResult:
     """Play a round robin of ``agents`` on ``game`` and return its :class:`LeagueResult`.
 
     ``game``: a name for :func:`qsearch.games.load` (``"connect4"``,
@@ -338,11 +345,17 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     ``sandbox``: ``"auto"`` runs each agent's process in a bubblewrap jail when one works
     here (Linux) and warns when not; ``"require"`` refuses to run without one (a
     RuntimeError); ``"none"`` runs without one, on purpose.
-    Records found in ``out`` are checked before they count (:mod:`qsearch.league.verify`):
+    Records are signed (an HMAC ``"tag"``) with ``key``: the file ``league.key`` of the
+    teacher's configuration folder by default (made on first use), or another key file, or
+    the bytes (:mod:`qsearch.league.signing`).
+    Records found in ``out`` are checked before they count (:mod:`qsearch.league.verify`),
+    their tag first:
     one that fails is reported (``rejected``, and a warning) and its game played again;
     ``strict=True`` refuses instead (a ValueError listing them). ``replay=K`` plays K
-    recorded games again (:func:`check`) before the leaderboard is written: an
-    AssertionError, and nothing written, when one differs.
+    recorded games again (:func:`check`) before the leaderboard is written, drawn with
+    ``replay_seed`` (None: a fresh one, in ``result.replay_seed``): an AssertionError, and
+    nothing written, when one differs (:class:`ReplayDiffers`) or could not be replayed in
+    time (:class:`ReplayTimeout`).
     ``samples``: bootstrap resamples of the rating intervals; ``prior``: see
     :mod:`qsearch.league.ratings`.
     """
@@ -375,7 +388,8 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     settings = _settings(spec, games_per_pair, seed, starts, limits)
     digests = {s.id: s.digest for s in specs}
     path = out / RECORDS if out is not None else None
-    loaded = load_records(path, settings, digests, spec) if path is not None else None
+    secret = league_key(key) if path is not None else None
+    loaded = load_records(path, settings, digests, spec, secret) if path is not None else None
     done, stale = (loaded.done, loaded.stale) if loaded else ({}, 0)
     if loaded and loaded.rejected:
         if strict:
@@ -392,7 +406,7 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "agents.json").write_text(json.dumps([s.to_dict() for s in specs], indent=1))
-    writer = RecordWriter(path, settings) if path is not None else None
+    writer = RecordWriter(path, settings, secret) if path is not None else None
     bar = _bar(len(todo), spec.name) if progress and todo else None
     task_seconds: list[float] = []
     own_pool = None
@@ -440,7 +454,7 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     result.rejected = list(loaded.rejected) if loaded else []
     result.isolation, result.context = isolation, context
     if replay:
-        result.replayed = check(result, replay, seed=seed)
+        result.replayed = check(result, replay, seed=replay_seed)
     if out is not None and write:
         leaderboard.write(out, result.rows, records, title=f"{spec.name}: class league",
                           note=result.note())
@@ -491,39 +505,81 @@ def summarise(game: GameSpec, specs, records, settings: dict, *, samples: int = 
 
 
 # --------------------------------------------------------------------------- checks
-def replay(result: LeagueResult, record: dict, isolated: bool | None = None) -> dict:
+SLACK = 10.0                # a replay's time, times the league's (judged on moves, not time)
+TIMEOUTS = ("timeout", "import timeout")
+
+
+class ReplayDiffers(AssertionError):
+    """A recorded game the agents did not play again as recorded: a forged or changed
+    record, or an agent that reads the clock."""
+
+
+class ReplayTimeout(AssertionError):
+    """A recorded game that could not be replayed in time (a busy machine): not evidence
+    that the record is wrong, nor that it is right."""
+
+
+def replay(result: LeagueResult, record: dict, isolated: bool | None = None,
+           slack: float = SLACK) -> dict:
     """Play a recorded game again (same agents, seeds, limits, and the league's sandbox;
-    ``isolated``: in processes of their own or not, as the league played by default);
-    an AssertionError when its actions, winner or forfeit reasons differ. Agents that read
-    the clock may differ."""
+    ``isolated``: in processes of their own or not, as the league played by default) and
+    judge it on the agents' moves: a :class:`ReplayDiffers` (an AssertionError) when its
+    actions, winner or forfeit reasons differ. The agents get ``slack`` times the time to
+    load and move (they still read ``MOVE_TIME`` as recorded), unless the record itself ends
+    in a timeout; a replay that still runs out of time is a :class:`ReplayTimeout` ("could
+    not be replayed in time"), not a difference. Agents that read the clock may differ."""
     if isolated is None:
         isolated = result.context.get("isolated", True) if result.context else True
     context = {"game": result.game.to_dict(), "limits": result.settings["limits"],
                "seed": result.settings["seed"], "agents": [s.to_dict() for s in result.agents],
                "openings": result.settings["openings"], "isolated": isolated,
                "sandbox": result.context.get("sandbox", "auto") if result.context else "auto"}
+    name = f"{record['a']} v {record['b']} #{record['g']}"
+    timed = any(f["reason"] in TIMEOUTS for f in record["forfeits"])
     try:
-        again = play_fixtures(context, [(record["a"], record["b"], record["g"])])[0]
+        again = play_fixtures(context, [(record["a"], record["b"], record["g"])],
+                              slack=1.0 if timed else slack)[0]
     finally:
         close_agents()
+    late = [f for f in again["forfeits"] if f["reason"] in TIMEOUTS
+            and (f["agent"], f["reason"]) not in
+            [(r["agent"], r["reason"]) for r in record["forfeits"]]]
+    if late:
+        raise ReplayTimeout(f"{name} could not be replayed in time: {late[0]['agent']} ran out "
+                            f"of time ({late[0]['detail']}) with {slack:g} times the league's "
+                            "time; the machine may be busy: try again when it is not")
     for key in ("start", "actions", "winner", "score_a"):
         if again[key] != record[key]:
-            raise AssertionError(f"{record['a']} v {record['b']} #{record['g']}: {key} differs "
-                                 f"on replay ({record[key]!r} recorded, {again[key]!r} now)")
+            raise ReplayDiffers(f"{name}: {key} differs on replay ({record[key]!r} recorded, "
+                                f"{again[key]!r} now)")
     reasons = [(f["agent"], f["reason"]) for f in again["forfeits"]]
     if reasons != [(f["agent"], f["reason"]) for f in record["forfeits"]]:
-        raise AssertionError(f"{record['a']} v {record['b']} #{record['g']}: forfeits differ "
-                             "on replay")
+        raise ReplayDiffers(f"{name}: forfeits differ on replay")
     return again
 
 
-def check(result: LeagueResult, k: int = 1, seed: int = 0) -> int:
-    """Re-play ``k`` recorded games chosen with ``random.Random(seed)``; the number checked."""
+def replay_seed() -> int:
+    """A fresh seed for the replay sample (a forger cannot know which games are replayed)."""
+    import secrets
+
+    return secrets.randbelow(2**32)
+
+
+def check(result: LeagueResult, k: int = 1, seed: int | None = None) -> int:
+    """Re-play ``k`` recorded games chosen with ``random.Random(seed)`` (None: a fresh seed,
+    kept in ``result.replay_seed``); the number checked. A :class:`ReplayDiffers` or
+    :class:`ReplayTimeout` (AssertionErrors) on the first that fails."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be an int >= 1, not {k!r}")
+    if seed is None:
+        seed = replay_seed()
+    result.replay_seed = seed
     chosen = random.Random(seed).sample(result.records, min(k, len(result.records)))
     for record in chosen:
-        replay(result, record)
+        try:
+            replay(result, record)
+        except (ReplayDiffers, ReplayTimeout) as err:
+            raise type(err)(f"{err} (the games to replay drawn with seed {seed})") from None
     return len(chosen)
 
 
