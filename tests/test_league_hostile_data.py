@@ -73,7 +73,7 @@ def test_every_output_shows_a_hostile_string_as_data(text, attack, tmp_path):
 
 def test_ordinary_names_are_unchanged():
     for name in ["blocker", "random_agent", "alpha-beta depth 4", "Ana M.", "coin flip",
-                 "course-0", "José", "agent #2 (v3)"]:
+                 "course-0", "José", "agent #2 (v3)", "O'Brien", "first's points"]:
         assert display.markdown_cell(name) == name
         assert display.terminal(name) == name
         assert display.csv_cell(name) == name

@@ -7,9 +7,10 @@ One function a place, each a pure function of a string:
   moves, screen clears, OSC titles and links), and the bidirectional overrides that show
   text in another order than it is read; one line unless ``newlines=True``;
 * :func:`markdown_cell`: one line of text for a Markdown table cell that a notebook, Voila or
-  a Markdown viewer shows: HTML-escaped (``< > & " '``: no tag, no script) and the Markdown
-  specials escaped (no emphasis, link, image, code span or extra cell); ordinary names
-  (``alpha-beta``, ``random_agent``, ``Ana M.``) come out unchanged;
+  a Markdown viewer shows: HTML-escaped (``< > & "``: no tag, no script; an apostrophe, as
+  in ``O'Brien``, stays: outside a tag it opens nothing) and the Markdown specials escaped
+  (no emphasis, link, image, code span, math or extra cell); ordinary names (``alpha-beta``,
+  ``random_agent``, ``Ana M.``, ``first's``) come out unchanged;
 * :func:`csv_cell`: a cell a spreadsheet opens as text: a leading ``= + - @``, tab or carriage
   return (a formula) gets a ``'`` first;
 * :func:`plot_label`: a label for matplotlib, drawn with mathtext off (``parse_math=False``
@@ -55,7 +56,7 @@ def terminal(text: str, newlines: bool = False) -> str:
 def markdown_cell(text: str) -> str:
     """``text`` as one Markdown table cell: one line, HTML-escaped, Markdown specials
     escaped with a backslash."""
-    text = html.escape(terminal(text).strip(), quote=True)
+    text = html.escape(terminal(text).strip(), quote=False).replace('"', "&quot;")
     return _MARKDOWN.sub(r"\\\1", text)
 
 
