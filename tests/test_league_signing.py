@@ -63,6 +63,8 @@ def test_bad_keys_are_refused(tmp_path):
     (tmp_path / "k").write_text("not hex\n")
     with pytest.raises(ValueError, match="hex"):
         league_key(tmp_path / "k")
+    with pytest.raises(ValueError, match="in the records folder"):
+        league(agents(tmp_path / "agents"), tmp_path / "out", key=tmp_path / "out" / "k")
     made = write_key(tmp_path / "course.key")
     assert len(league_key(made)) == 32
     with pytest.raises(ValueError, match="never overwritten"):

@@ -388,6 +388,10 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     settings = _settings(spec, games_per_pair, seed, starts, limits)
     digests = {s.id: s.digest for s in specs}
     path = out / RECORDS if out is not None else None
+    if path is not None and isinstance(key, (str, os.PathLike)) and \
+            os.path.realpath(key).startswith(os.path.realpath(out) + os.sep):
+        raise ValueError(f"the records' key {key} is in the records folder {out}: whoever "
+                         "can write the records could sign them; keep it elsewhere")
     secret = league_key(key) if path is not None else None
     loaded = load_records(path, settings, digests, spec, secret) if path is not None else None
     done, stale = (loaded.done, loaded.stale) if loaded else ({}, 0)
