@@ -308,6 +308,8 @@ def test_the_api_takes_the_agents_folder_off_sys_path_while_it_runs(tmp_path, mo
     markers = tmp_path / "markers"
     markers.mkdir()
     subs = league_folder(tmp_path, markers, game_beside=False)
+    (subs / "venv").mkdir()                     # a virtual environment's site-packages
+    monkeypatch.syspath_prepend(str(subs / "venv"))
     monkeypatch.syspath_prepend(str(subs))
     monkeypatch.chdir(subs)
     seen = []
@@ -319,6 +321,7 @@ def test_the_api_takes_the_agents_folder_off_sys_path_while_it_runs(tmp_path, mo
     run_league("tictactoe", ["ana.py", "bo.py"], None, games_per_pair=1, progress=False,
                samples=0, isolated=False)
     assert seen and all(os.path.realpath(p or ".") != str(subs.resolve()) for p in seen[0])
+    assert str(subs / "venv") in seen[0], "a folder inside it is not the folder"
     assert str(subs) in sys.path, "put back afterwards"
     assert os.listdir(markers) == []
 

@@ -8,11 +8,13 @@ So the league's process (the CLI and :func:`~qsearch.league.run_league`) imports
 a submissions folder or the game module's folder, whatever the current folder is and whatever
 ``python -m`` put first on ``sys.path``:
 
-* :func:`trusted_path`: while a league runs, the ``sys.path`` entries that are (or lie in)
-  those folders are taken out (``""``, ``"."`` and relative entries are read as the current
-  folder), the modules the league imports late (``choix``, ``tqdm``, ``matplotlib``) are
-  imported then, and ``PYTHONSAFEPATH=1`` keeps the interpreters it starts (a process pool,
-  the agents' workers) from putting their current folder first;
+* :func:`trusted_path`: while a league runs, the ``sys.path`` entries that are those folders
+  are taken out (``""``, ``"."`` and relative entries are read as the current folder; a
+  folder inside one, such as a virtual environment's site-packages, stays: Python imports
+  from a folder, not from the folders in it), the modules the league imports late
+  (``choix``, ``tqdm``, ``matplotlib``) are imported then, and ``PYTHONSAFEPATH=1`` keeps
+  the interpreters it starts (a process pool, the agents' workers) from putting their
+  current folder first;
 * ``python -m qsearch league`` drops the current folder Python put first on ``sys.path``
   before qsearch imports anything else (the first lines of ``qsearch/__init__.py``);
 * :func:`game_module`: a game module given as a path is imported by path from a private copy,
@@ -42,8 +44,6 @@ def _entry_path(entry: str) -> str:
     return os.path.realpath(os.path.join(os.getcwd(), entry or "."))
 
 
-def _inside(path: str, folders) -> bool:
-    return any(path == f or path.startswith(f.rstrip(os.sep) + os.sep) for f in folders)
 
 
 def untrusted_folders(agents, game_module=None) -> list[str]:
@@ -68,10 +68,11 @@ def untrusted_folders(agents, game_module=None) -> list[str]:
 
 @contextmanager
 def trusted_path(folders):
-    """While it runs: ``sys.path`` without ``folders`` (nor anything inside them), the late
-    imports done, ``PYTHONSAFEPATH=1``; all put back afterwards."""
+    """While it runs: ``sys.path`` without ``folders``, the late imports done,
+    ``PYTHONSAFEPATH=1``; all put back afterwards (an entry the run added for one of those
+    folders taken out)."""
     folders = [os.path.realpath(f) for f in folders]
-    removed = [(k, p) for k, p in enumerate(sys.path) if _inside(_entry_path(p), folders)]
+    removed = [(k, p) for k, p in enumerate(sys.path) if _entry_path(p) in folders]
     for k, _ in reversed(removed):
         del sys.path[k]
     safe = os.environ.get("PYTHONSAFEPATH")
@@ -82,7 +83,7 @@ def trusted_path(folders):
         yield [p for _, p in removed]
     finally:
         # an entry the run added in those folders (an in-process agent's own) goes too
-        sys.path[:] = [p for p in sys.path if not _inside(_entry_path(p), folders)]
+        sys.path[:] = [p for p in sys.path if _entry_path(p) not in folders]
         for k, p in removed:
             sys.path.insert(min(k, len(sys.path)), p)
         if safe is None:
