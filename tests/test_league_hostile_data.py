@@ -169,6 +169,7 @@ def cli(*args, cwd, env=None, timeout=240):
                           text=True, cwd=cwd, timeout=timeout, env=env)
 
 
+@pytest.mark.slow
 def test_the_cli_draws_a_mathtext_name_and_prints_no_escape(tmp_path):
     subs = tmp_path / "subs"
     subs.mkdir()
@@ -225,6 +226,7 @@ def test_linked_submissions_are_refused(tmp_path):
     assert issubclass(LinkedFile, ValueError)
 
 
+@pytest.mark.slow
 def test_the_cli_warns_of_a_linked_submission_and_plays_without_it(tmp_path):
     subs = tmp_path / "subs"
     subs.mkdir()
@@ -272,6 +274,7 @@ def league_folder(tmp_path: Path, markers: Path, game_beside: bool) -> Path:
     return subs
 
 
+@pytest.mark.slow
 def test_nothing_is_imported_from_the_folder_the_league_starts_in(tmp_path):
     """From inside the submissions folder, with its game module beside the agents, as
     the issue's class did: ``python -m qsearch league ... .`` (a ``qsearch.py`` there would
@@ -287,6 +290,7 @@ def test_nothing_is_imported_from_the_folder_the_league_starts_in(tmp_path):
     assert "| ana | ana |" in run.stdout
 
 
+@pytest.mark.slow
 def test_nothing_is_imported_from_the_agents_or_the_game_modules_folder(tmp_path):
     markers = tmp_path / "markers"
     markers.mkdir()
