@@ -22,8 +22,9 @@ a submissions folder or the game module's folder, whatever the current folder is
   by name): its own folder never goes on ``sys.path``.
 
 What no package can stop: a ``qsearch.py`` (or a ``qsearch/`` folder) in the folder
-``python -m qsearch`` starts in is run by Python instead of qsearch. Start the league from
-another folder, or with the ``qsearch`` command, or ``python -P -m qsearch``.
+``python -m qsearch`` starts in is run by Python instead of qsearch; Python 3.10 ignores
+``PYTHONSAFEPATH`` (its pool's interpreters put the folder they start in first). Start the
+league from another folder, or with the ``qsearch`` command, or ``python -P -m qsearch``.
 """
 from __future__ import annotations
 
