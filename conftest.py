@@ -5,9 +5,15 @@ directory.
 ``@pytest.mark.slow`` (over ~2 s each), every notebook and the real-browser tests, which
 are marked here. The shared helper functions are in ``tests/helpers.py``.
 """
+import os
+import tempfile
 from pathlib import Path
 
 import pytest
+
+# The league signs its records with a key in the teacher's configuration folder, made on
+# first use: a test run (its subprocesses and notebooks too) keeps its own, not the user's.
+os.environ.setdefault("QSEARCH_CONFIG_DIR", tempfile.mkdtemp(prefix="qsearch-config-"))
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -569,12 +569,11 @@ def main(argv: list[str] | None = None) -> int:
             print("error: --max-nodes must be >= 1", file=sys.stderr)
             return 2
     try:
-        if getattr(args, "game_module", None):
+        if getattr(args, "game_module", None) and args.command != "league":
             from qsearch.games.registry import import_game_module
 
-            module = import_game_module(args.game_module)
-            if args.command != "league":          # the league's processes import it again
-                args.game_module = module
+            # (the league imports its own by path, from a private copy: league/trust.py)
+            args.game_module = import_game_module(args.game_module)
         for attribute in ("game",):
             if isinstance(getattr(args, attribute, None), str):
                 from qsearch.games.registry import canonical_name
@@ -582,7 +581,9 @@ def main(argv: list[str] | None = None) -> int:
                 setattr(args, attribute, canonical_name(getattr(args, attribute)))
         return args.func(args)
     except (ValueError, TypeError) as err:
-        print(f"error: {err}", file=sys.stderr)
+        from qsearch.league.display import terminal
+
+        print(f"error: {terminal(str(err), newlines=True)}", file=sys.stderr)   # file names
         return 2
     except KeyboardInterrupt:
         print("\nstopped.", file=sys.stderr)

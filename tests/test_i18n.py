@@ -93,11 +93,12 @@ def test_the_package_data_ships_the_catalogue():
 
 
 def _rows(course: bool):
-    row = {"rank": 1, "agent": "bot", "author": "Ana", "fixed": course, "rating": 10.0,
+    row = {"rank": 1, "id": "bot", "agent": "bot", "author": "Ana", "fixed": course, "rating": 10.0,
            "low": 1.0, "high": 20.0, "elo": 1500.0, "points": 1.5, "games": 2, "wins": 1,
            "draws": 1, "losses": 0, "forfeits": {}, "mean_move_time": 0.002,
            "beats_course": None}
-    mine = dict(row, agent="mine", fixed=False, beats_course=True, mean_move_time=math.nan)
+    mine = dict(row, id="mine", agent="mine", fixed=False, beats_course=True,
+                mean_move_time=math.nan)
     return [row, mine] if course else [mine | {"beats_course": None}]
 
 
@@ -112,13 +113,13 @@ def test_the_leaderboard_headings_in_both_languages():
     qsearch.set_language("es")
     spanish = to_markdown(_rows(course=True))
     assert spanish.splitlines()[0] == (
-        "| puesto | agente | autor | valoración | intervalo del 95 % | Elo | puntos | partidas "
-        "| G-E-P | partidas perdidas por falta | tiempo medio por jugada "
+        "| puesto | id | agente | autor | valoración | intervalo del 95 % | Elo | puntos "
+        "| partidas | G-E-P | partidas perdidas por falta | tiempo medio por jugada "
         "| supera a los agentes del curso |")
     assert "| bot (del curso) |" in spanish and spanish.splitlines()[3].endswith("| sí |")
     # the rows' numbers do not change with the language
-    assert [line.split("|")[4:-2] for line in english.splitlines()[2:]] == \
-        [line.split("|")[4:-2] for line in spanish.splitlines()[2:]]
+    assert [line.split("|")[5:-2] for line in english.splitlines()[2:]] == \
+        [line.split("|")[5:-2] for line in spanish.splitlines()[2:]]
     assert "beats" not in to_markdown(_rows(course=False))
 
 

@@ -1,7 +1,9 @@
 """Records are checked before they count: forged results, another seed, impossible actions,
 a forfeit turned into a win, a duplicate and a garbage line are each reported by line and
 played again (or refused with strict); a forgery that passes every check of a record is
-caught by a replay, which runs before the leaderboard is written."""
+caught by a replay, which runs before the leaderboard is written. The forgeries here are
+signed again with the league's key (a forger who holds it), so each check behind the
+signature is tried; tests/test_league_signing.py forges without the key."""
 import json
 
 import pytest
@@ -10,13 +12,15 @@ pytest.importorskip("choix")        # imported at collection: it takes seconds
 
 from qsearch.league import example_agents, run_league  # noqa: E402
 from qsearch.league.schedule import RECORDS  # noqa: E402
+from qsearch.league.signing import signed  # noqa: E402
 
 RAISER = "NAME = 'raiser'\ndef choose(state):\n    raise ValueError('always')\n"
+KEY = bytes(range(32))
 
 
 def league(folder, out, **kwargs):
     return run_league("tictactoe", folder, out, games_per_pair=4, isolated=False,
-                      progress=False, samples=0, **kwargs)
+                      progress=False, samples=0, key=KEY, **kwargs)
 
 
 def keyed(result):
@@ -43,9 +47,10 @@ def line_of(lines, test, taken=()) -> int:
 
 
 def edit(lines, k, **changes) -> None:
+    """Change line ``k``'s record and sign it again with the league's key."""
     record = json.loads(lines[k])
     record.update(changes)
-    lines[k] = json.dumps(record)
+    lines[k] = json.dumps(signed(record, json.loads(lines[0])["league"], KEY))
 
 
 def test_every_forged_line_is_reported_and_its_game_played_again(played):

@@ -147,7 +147,7 @@ def test_the_cli_plays_tictactoe_with_the_examples(tmp_path):
     first = cli()
     assert first.returncode == 0, first.stderr
     assert "6 games played (0 already recorded)" in first.stderr
-    assert "| 1 | alpha-beta depth 4 |" in first.stdout
+    assert "| 1 | alphabeta_agent | alpha-beta depth 4 |" in first.stdout
     with (tmp_path / "leaderboard.csv").open() as f:
         rows = list(csv.DictReader(f))
     assert sorted(r["id"] for r in rows) == ["alphabeta_agent", "greedy_agent", "random_agent"]

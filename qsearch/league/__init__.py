@@ -21,6 +21,9 @@ The parts, one job each:
 * :mod:`~qsearch.league.ratings`: Bradley-Terry (``choix``), bootstrap intervals, Elo;
 * :mod:`~qsearch.league.leaderboard`: ``leaderboard.md``, ``.csv`` and the heatmap;
 * :mod:`~qsearch.league.runner`: the league on any executor, replays, :func:`try_agent`;
+* :mod:`~qsearch.league.display`: what a student wrote, escaped for each output (issue 42);
+* :mod:`~qsearch.league.trust`: what the league's process may import (the trust boundary);
+* :mod:`~qsearch.league.signing`: the records' HMAC under the teacher's key;
 * :mod:`~qsearch.league.study`: how many games two agents need before their ratings separate;
 * :mod:`~qsearch.league.examples`: the template and three example agents.
 """
@@ -36,6 +39,7 @@ _WHERE = {
     "PRIOR": "ratings", "Ratings": "ratings", "fit_bradley_terry": "ratings", "rate": "ratings",
     "LeagueResult": "runner", "check": "runner", "close_agents": "runner",
     "collect_agents": "runner", "replay": "runner", "run_league": "runner",
+    "ReplayDiffers": "runner", "ReplayTimeout": "runner",
     "try_agent": "runner",
     "InProcessAgent": "sandbox", "Limits": "sandbox", "Sandbox": "sandbox",
     "find_jail": "jail", "load_records": "verify",

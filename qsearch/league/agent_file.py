@@ -15,18 +15,26 @@ for trusted code).
 from __future__ import annotations
 
 import ast
+import collections
 import dis
 import hashlib
 import importlib
 import inspect
+import os
 import random
+import re
+import stat
 import sys
 import tempfile
 import textwrap
 import traceback
 import types
-from dataclasses import asdict, dataclass
+import unicodedata
+import warnings
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+
+from qsearch.league import display
 
 KINDS = ("file", "player")
 EXCERPT = 1500          # characters of a traceback kept in a record
@@ -110,14 +118,13 @@ def read_agent(path, agent_id: str | None = None) -> AgentSpec:
     """The :class:`AgentSpec` of the agent file ``path``, without running it.
 
     ``NAME`` and ``AUTHOR`` are read when they are plain strings; a file that does not even
-    parse still becomes an entry (it loses its games with reason ``"import error"``).
+    parse still becomes an entry (it loses its games with reason ``"import error"``). A link
+    is refused (:func:`read_own_file`).
     """
     path = Path(path)
     if path.suffix != ".py":
         raise ValueError(f"an agent file is a .py file, not {path}")
-    if not path.is_file():
-        raise FileNotFoundError(f"no agent file at {path}")
-    data = path.read_bytes()
+    data = read_own_file(path)
     try:
         names = _literal_strings(ast.parse(data, filename=str(path)))
     except (SyntaxError, ValueError):
@@ -134,7 +141,66 @@ def agents_in(directory) -> list[AgentSpec]:
     if not directory.is_dir():
         raise ValueError(f"{directory} is not a folder of agent files")
     files = sorted(p for p in directory.glob("*.py") if not p.name.startswith(("_", ".")))
-    return [read_agent(p) for p in files]
+    specs = []
+    for p in files:
+        try:
+            specs.append(read_agent(p))
+        except LinkedFile as err:
+            warnings.warn(str(err), RuntimeWarning, stacklevel=2)
+    return specs
+
+
+class LinkedFile(ValueError):
+    """A submission that is a link (symbolic or hard), refused: the league would read and
+    play the file it points to (a teacher's private file, another student's agent)."""
+
+
+def read_own_file(path) -> bytes:
+    """The bytes of the agent file ``path``, a regular file of its own: a symbolic link or a
+    file with other hard links is a :class:`LinkedFile` (a ValueError) and is not read; the
+    file is opened without following a link swapped in after the check."""
+    path = Path(path)
+    shown = display.terminal(str(path))
+    if path.is_symlink():
+        raise LinkedFile(f"{shown} is a link (to {display.terminal(os.readlink(path))}): "
+                         "refused; a submission must be a file of its own, not a link")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
+        raise FileNotFoundError(f"no agent file at {shown}") from None
+    except OSError as err:
+        raise LinkedFile(f"{shown} cannot be opened as a file of its own ({err.strerror}): "
+                         "refused") from None
+    with os.fdopen(fd, "rb") as f:
+        info = os.fstat(f.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            raise FileNotFoundError(f"no agent file at {shown} (not a regular file)")
+        if info.st_nlink > 1:
+            raise LinkedFile(f"{shown} has {info.st_nlink - 1} other hard links: refused; a "
+                             "submission must be a file of its own, not a link")
+        return f.read()
+
+
+def name_key(name: str) -> str:
+    """What two names that look the same share: shown on a terminal, NFKC, case-folded,
+    without spaces or zero-width characters (``Ana``, ``ana `` and ``ａｎａ`` clash)."""
+    text = unicodedata.normalize("NFKC", display.terminal(name)).casefold()
+    return re.sub(r"[\s\u200b-\u200d\u2060]+", "", text)
+
+
+def distinct_names(specs) -> list[AgentSpec]:
+    """``specs`` with every ``NAME`` shared by two entries (or equal to another entry's id)
+    shown as ``"NAME (id)"``: two students cannot take the same row's name; the id column
+    of the leaderboard tells every entry apart anyway."""
+    names = collections.Counter(name_key(s.name) for s in specs)
+    ids = {name_key(s.id): s.id for s in specs}
+    out = []
+    for s in specs:
+        key = name_key(s.name)
+        if names[key] > 1 or ids.get(key, s.id) != s.id:
+            s = replace(s, name=f"{s.name} ({s.id})")
+        out.append(s)
+    return out
 
 
 def player_agent(target: str, *args, agent_id: str, name: str, author: str = "",
@@ -291,7 +357,9 @@ def load_chooser(spec: AgentSpec, player: int, seed: int, move_time: float):
     module.SEED, module.MOVE_TIME = seed, move_time
     folder = str(path.parent)
     if folder not in sys.path:
-        sys.path.insert(0, folder)          # the agent may import its own helper modules
+        # the agent may import its own helper modules (``_*``), found after every installed
+        # one: a ``numpy.py`` beside it shadows nothing (issue 42)
+        sys.path.append(folder)
     sys.modules["league_agent"] = module
     data = path.read_bytes()
     if hashlib.sha256(data).hexdigest() != spec.digest:

@@ -1,7 +1,10 @@
 """``python -m qsearch league GAME DIR ... --out OUT``: a class league from the shell."""
 from __future__ import annotations
 
+import argparse
 import sys
+
+from qsearch.league.display import terminal
 
 
 def add_cli(sub) -> None:
@@ -26,9 +29,13 @@ def add_cli(sub) -> None:
     p.add_argument("--course", action="store_true",
                    help="add the course's own bots as fixed opponents (parcheckers: document "
                    "004's agents 0-3)")
-    p.add_argument("--game-module", default=None, metavar="MODULE",
-                   help="a module (a name, or a path to a .py file) every process imports "
-                   "first: one whose qsearch.games.register(...) calls register the game")
+    p.add_argument("--game-module", default=None, metavar="MODULE", action=Once,
+                   help="a module (a name, or a path to a .py file, imported by path) every "
+                   "process imports first: one whose qsearch.games.register(...) calls "
+                   "register the game. It is trusted: it runs UNJAILED, with your rights, in "
+                   "the league's process and every agent's worker; never a student's file. "
+                   "Everything in the agents' folders is untrusted: the league imports "
+                   "nothing from them (nor from the game module's folder)")
     p.add_argument("--focus", default=None, help="only the games of this agent (its id)")
     p.add_argument("--workers", type=int, default=None, help="a local process pool of N")
     p.add_argument("--scheduler", default=None,
@@ -54,16 +61,33 @@ def add_cli(sub) -> None:
                       help="refuse to run unless every agent can be jailed (bubblewrap)")
     jail.add_argument("--no-sandbox", action="store_true",
                       help="run the agents without a jail, on purpose (trusted code only)")
+    p.add_argument("--key-file", default=None, metavar="FILE",
+                   help="the key the records are signed with (default: league.key in "
+                   "$QSEARCH_CONFIG_DIR, $XDG_CONFIG_HOME/qsearch or ~/.config/qsearch, made "
+                   "on first use); never in the records folder")
     p.add_argument("--strict", action="store_true",
-                   help="refuse to resume when a recorded game fails its checks (default: "
-                   "report it and play it again)")
+                   help="refuse to resume when a recorded game fails its checks, its "
+                   "signature first (default: report it and play it again)")
     p.add_argument("--samples", type=int, default=1000,
                    help="bootstrap resamples of the rating intervals (default %(default)s)")
     p.add_argument("--replay", type=int, metavar="K", default=None,
-                   help="re-play K recorded games (seeded choice) and check them move for "
-                   "move, before the leaderboard is written")
+                   help="re-play K recorded games, drawn with a fresh seed (printed), and "
+                   "check them move for move, before the leaderboard is written")
+    p.add_argument("--replay-seed", type=int, metavar="N", default=None,
+                   help="draw --replay's games with this seed (to repeat a check)")
     p.add_argument("--no-progress", action="store_true", help="no progress bar")
     p.set_defaults(func=cmd_league)
+
+
+class Once(argparse.Action):
+    """An option given at most once: a second ``--game-module`` is refused, not taken
+    instead of the first."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        if getattr(namespace, self.dest, None) is not None:
+            parser.error(f"{option_string} given twice ({getattr(namespace, self.dest)!r} "
+                         f"and {values!r}): a league plays one game; give it once")
+        setattr(namespace, self.dest, values)
 
 
 def _check_agents_path(name: str, examples: bool = False) -> None:
@@ -92,10 +116,8 @@ def cmd_league(args) -> int:
 
     from qsearch.league import Limits, example_agents
     from qsearch.league.jail import choose_jail
-    from qsearch.league.runner import run_league
+    from qsearch.league.runner import ReplayTimeout, run_league
 
-    if args.game_module:
-        args.game_module = game_module_name(args.game_module)
     for name in args.agents:
         _check_agents_path(name, examples=args.examples)
     agents = list(args.agents) + (example_agents() if args.examples else [])
@@ -131,11 +153,15 @@ def cmd_league(args) -> int:
                                 course=args.course, focus=args.focus,
                                 game_module=args.game_module, executor=executor,
                                 workers=args.workers, sandbox=sandbox, strict=args.strict,
-                                replay=args.replay or 0, progress=not args.no_progress,
+                                replay=args.replay or 0, replay_seed=args.replay_seed,
+                                progress=not args.no_progress, key=args.key_file,
                                 samples=args.samples)
+    except ReplayTimeout as err:
+        print(f"error: {terminal(str(err))}; the leaderboard was not written", file=sys.stderr)
+        return 1
     except AssertionError as err:
-        print(f"error: a recorded game differs on replay: {err}; the leaderboard was not "
-              "written", file=sys.stderr)
+        print(f"error: a recorded game differs on replay: {terminal(str(err))}; the "
+              "leaderboard was not written", file=sys.stderr)
         return 1
     finally:
         if closer is not None:
@@ -146,34 +172,14 @@ def cmd_league(args) -> int:
           f"wall time {result.wall:.1f} s; {args.out}/leaderboard.md, leaderboard.csv, "
           "head_to_head.png written", file=sys.stderr)
     if result.replayed:
-        print(f"{result.replayed} recorded games re-played, identical", file=sys.stderr)
-    print(result.to_markdown())
+        print(f"{result.replayed} recorded games re-played, identical (drawn with "
+              f"--replay-seed {result.replay_seed})", file=sys.stderr)
+    print(terminal(result.to_markdown(), newlines=True))
     return 0
-
-
-def game_module_name(spec: str) -> str:
-    """The importable name of ``--game-module``: a module name as it is; a path to a ``.py``
-    file imported (:func:`qsearch.games.registry.import_game_module`) with its folder put on
-    ``sys.path``, which the agents' processes inherit, so they import it by its name too."""
-    import os
-
-    from qsearch.games.registry import import_game_module
-
-    if not (spec.endswith(".py") or os.sep in spec or "/" in spec):
-        return import_game_module(spec)
-    path = os.path.abspath(spec)
-    stem = os.path.splitext(os.path.basename(path))[0]
-    if not stem.isidentifier():
-        raise ValueError(f"game module {spec!r}: the league's processes import it by name, "
-                         f"and {stem!r} is not a Python name: rename the file")
-    folder = os.path.dirname(path)
-    if folder not in sys.path:
-        sys.path.insert(0, folder)
-    return import_game_module(spec)
 
 
 def _print_warning(message, category, filename, lineno, file=None, line=None) -> None:
     """A warning of the league on the terminal: its text, not the source line."""
     if "agents were not isolated" in str(message):
         return                          # said at the start already
-    print(f"warning: {message}", file=sys.stderr)
+    print(f"warning: {terminal(str(message), newlines=True)}", file=sys.stderr)

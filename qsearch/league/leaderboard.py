@@ -1,10 +1,13 @@
 """A league's standings from its records: ``leaderboard.md``, ``leaderboard.csv`` and the
 head-to-head heatmap.
 
-One row per agent: rank (by Bradley-Terry rating), agent, author, rating and its 95%
+One row per agent: rank (by Bradley-Terry rating), id (the file's stem: unique), agent (its
+``NAME``), author, rating and its 95%
 interval, sequential Elo, points (win 1, draw 0.5), games, wins/draws/losses, the games it
 forfeited by reason, its mean time per move; with the course's bots in the league, whether
-the agent's interval lies above every bot's ("beats the course").
+the agent's interval lies above every bot's ("beats the course"). What a student wrote (id,
+name, author) is shown through :mod:`qsearch.league.display`: escaped in the Markdown,
+neutralised in the CSV, with mathtext off in the heatmap.
 """
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ except ImportError:
 from qsearch.arena.stats import wilson_interval
 from qsearch.i18n import _
 from qsearch.league.agent_file import REASONS
+from qsearch.league.display import csv_cell, markdown_cell, plot_label
 
 
 def seat_of(record: dict, agent: str) -> int:
@@ -87,7 +91,7 @@ def forfeit_text(forfeits: dict) -> str:
 
 # The markdown table's headings, in English (``to_markdown`` shows them in the language in use;
 # the CSV's column names stay English: programs read them).
-HEADINGS = ["rank", "agent", "author", "rating", "95% interval", "Elo", "points", "games",
+HEADINGS = ["rank", "id", "agent", "author", "rating", "95% interval", "Elo", "points", "games",
             "W-D-L", "forfeits", "mean time a move"]
 
 
@@ -99,8 +103,9 @@ def to_markdown(rows, title: str | None = None, note: str = "") -> str:
     lines = ([f"## {title}", ""] if title else []) + \
         ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        name = r["agent"] + (" " + _("(course)") if r["fixed"] else "")
-        cells = [str(r["rank"]), name, r["author"], _number(r["rating"]),
+        name = markdown_cell(r["agent"]) + (" " + _("(course)") if r["fixed"] else "")
+        cells = [str(r["rank"]), markdown_cell(r["id"]), name, markdown_cell(r["author"]),
+                 _number(r["rating"]),
                  f"{_number(r['low'])}-{_number(r['high'])}" if r["low"] == r["low"] else "",
                  _number(r["elo"]), f"{r['points']:g}", str(r["games"]),
                  f"{r['wins']}-{r['draws']}-{r['losses']}", forfeit_text(r["forfeits"]),
@@ -109,7 +114,7 @@ def to_markdown(rows, title: str | None = None, note: str = "") -> str:
         if course:
             cells.append("" if r["beats_course"] is None else
                          (_("yes") if r["beats_course"] else _("no")))
-        lines.append("| " + " | ".join(c.replace("|", "/") for c in cells) + " |")
+        lines.append("| " + " | ".join(cells) + " |")
     if note:
         lines += ["", note]
     return "\n".join(lines) + "\n"
@@ -122,13 +127,16 @@ CSV_COLUMNS = ["rank", "id", "agent", "author", "rating", "low", "high", "elo", 
 
 
 def write_csv(rows, path) -> None:
-    """The leaderboard as CSV: one column per forfeit reason, times in milliseconds."""
+    """The leaderboard as CSV: one column per forfeit reason, times in milliseconds; id,
+    agent and author as text a spreadsheet does not run
+    (:func:`~qsearch.league.display.csv_cell`)."""
     with Path(path).open("w", newline="") as f:
         out = csv.writer(f)
         out.writerow(CSV_COLUMNS)
         for r in rows:
             out.writerow([
-                r["rank"], r["id"], r["agent"], r["author"], _number(r["rating"], 1),
+                r["rank"], csv_cell(r["id"]), csv_cell(r["agent"]), csv_cell(r["author"]),
+                _number(r["rating"], 1),
                 _number(r["low"], 1), _number(r["high"], 1), _number(r["elo"], 1),
                 r["points"], r["games"], r["wins"], r["draws"], r["losses"],
                 _number(r["score"], 4), _number(r["score_low"], 4), _number(r["score_high"], 4),
@@ -159,15 +167,17 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
     import matplotlib.pyplot as plt
 
     ids, points, games = head_to_head(rows, records)
-    names = [r["agent"] for r in rows]
+    names = [plot_label(r["agent"]) for r in rows]
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(games > 0, points / np.maximum(games, 1), np.nan)
     if ax is None:
         size = max(4.0, 0.45 * len(ids) + 2)
         _, ax = plt.subplots(figsize=(size + 1.5, size))
     image = ax.imshow(share, cmap="RdYlGn", vmin=0, vmax=1)
-    ax.set_xticks(range(len(ids)), names, rotation=60, ha="right", fontsize=8)
-    ax.set_yticks(range(len(ids)), names, fontsize=8)
+    # mathtext off: a NAME of "$\notacommand{$" is drawn as it is, not parsed (issue 42)
+    ax.set_xticks(range(len(ids)), names, rotation=60, ha="right", fontsize=8,
+                  parse_math=False)
+    ax.set_yticks(range(len(ids)), names, fontsize=8, parse_math=False)
     ax.set_xlabel("opponent")
     ax.set_ylabel("agent (rank order)")
     if annotate is None:

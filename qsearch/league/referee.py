@@ -28,11 +28,13 @@ def draw_chance(chance: random.Random, state) -> int:
     return chance.choices(outcomes, probs)[0]
 
 
-def play(game, opening, seats, seed: int, limits) -> dict:
+def play(game, opening, seats, seed: int, limits, slack: float = 1.0) -> dict:
     """Play ``seats[0]`` against ``seats[1]`` from ``game.start(opening)``.
 
     ``game``: a :class:`~qsearch.league.schedule.GameSpec`; ``limits``: a
-    :class:`~qsearch.league.sandbox.Limits`. Returns ``actions`` (after the opening),
+    :class:`~qsearch.league.sandbox.Limits`; ``slack``: the time a move (and a game) is
+    allowed, times the limits' (a replay on a busy machine: the agents still read
+    ``MOVE_TIME`` as the league's). Returns ``actions`` (after the opening),
     ``returns``, ``winner`` (seat, or None), ``forfeits`` (``[{"seat", "reason", "detail"}]``)
     and ``times`` (seconds of each move, per seat).
     """
@@ -58,9 +60,10 @@ def play(game, opening, seats, seed: int, limits) -> dict:
             if seat not in (0, 1):
                 raise ValueError(f"a league plays two-player games: current_player() is "
                                  f"{seat!r} in a game that is not over")
-            limit, why = limits.move_time, None
-            if limits.game_time is not None and limits.game_time - used[seat] < limit:
-                limit, why = max(limits.game_time - used[seat], 1e-3), "game"
+            limit, why = limits.move_time * slack, None
+            game_time = None if limits.game_time is None else limits.game_time * slack
+            if game_time is not None and game_time - used[seat] < limit:
+                limit, why = max(game_time - used[seat], 1e-3), "game"
             try:
                 action, seconds = seats[seat].choose(actions[seen[seat]:], limit)
             except AgentError as err:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import atexit
 import collections
+import dataclasses
+import functools
 import json
 import os
 import random
@@ -29,8 +31,10 @@ from qsearch.league.agent_file import (
     agent_from_function,
     agents_in,
     course_agents,
+    distinct_names,
     read_agent,
 )
+from qsearch.league.display import terminal
 from qsearch.league.jail import choose_jail
 from qsearch.league.ratings import PRIOR, GameResult, Ratings, rate
 from qsearch.league.sandbox import InProcessAgent, Limits, Sandbox
@@ -46,6 +50,9 @@ from qsearch.league.schedule import (
     resolve_game,
     round_order,
 )
+from qsearch.league.signing import league_key
+from qsearch.league.trust import game_module as load_game_module
+from qsearch.league.trust import trusted_path, untrusted_folders
 from qsearch.league.verify import load_records
 
 CHUNK = 8                   # games a task: one pair's games together (its agents' processes)
@@ -56,7 +63,8 @@ KEEP = CHUNK + 2            # agents' processes a playing process keeps alive (a
 def collect_agents(items, functions_dir=None, minimum: int = 2) -> list[AgentSpec]:
     """League entries from ``items``: a folder of agent files, or a list of folders, ``.py``
     files, :class:`AgentSpec` and notebook functions (written to ``functions_dir``); at least
-    ``minimum`` of them, with distinct ids."""
+    ``minimum`` of them, with distinct ids; a ``NAME`` two entries share is shown with each
+    one's id (:func:`~qsearch.league.agent_file.distinct_names`)."""
     if isinstance(items, (str, os.PathLike)):
         items = [items]
     specs: list[AgentSpec] = []
@@ -79,7 +87,7 @@ def collect_agents(items, functions_dir=None, minimum: int = 2) -> list[AgentSpe
         seen[spec.id] = spec
     if len(specs) < minimum:
         raise ValueError(f"a league needs {minimum} agents or more, not {len(specs)}")
-    return specs
+    return distinct_names(specs)
 
 
 # --------------------------------------------------------------------------- playing
@@ -120,11 +128,14 @@ def _seat(spec: AgentSpec, limits: Limits, imports: tuple, isolated: bool, jail=
     return seat
 
 
-def play_fixtures(context: dict, keys) -> list[dict]:
+def play_fixtures(context: dict, keys, slack: float = 1.0) -> list[dict]:
     """Play the games ``keys`` (``(a, b, g)``) of the league described by ``context`` and
-    return their records (a task: it runs wherever the executor sends it)."""
+    return their records (a task: it runs wherever the executor sends it); ``slack``: the
+    time to load, move and play, times the limits' (a replay)."""
     game = GameSpec.from_dict(context["game"])
     limits = Limits(**context["limits"])
+    if slack != 1.0:
+        limits = dataclasses.replace(limits, load_time=limits.load_time * slack)
     specs = {d["id"]: AgentSpec.from_dict(d) for d in context["agents"]}
     starts = context["openings"]
     imports = tuple([game.module] if game.module else [])
@@ -144,7 +155,7 @@ def play_fixtures(context: dict, keys) -> list[dict]:
         opening = fixture.opening(len(starts))
         seed = fixture.seed(context["seed"])
         start = time.perf_counter()
-        result = referee.play(game, starts[opening], seats, seed, limits)
+        result = referee.play(game, starts[opening], seats, seed, limits, slack)
         for forfeit in result["forfeits"]:
             forfeit["agent"] = a if forfeit["seat"] == fixture.a_seat else b
         if len(result["forfeits"]) == 2:
@@ -177,8 +188,8 @@ class LeagueResult:
     now, found in the records, and left out because an agent's file changed; ``rejected``:
     ``(line, reason)`` of the records that failed a check (:mod:`qsearch.league.verify`; their
     games were played again); ``isolation``: how this run's agents were isolated;
-    ``replayed``: recorded games played again and found identical; ``wall``: seconds this run
-    took."""
+    ``replayed``: recorded games played again and found identical, drawn with
+    ``replay_seed``; ``wall``: seconds this run took."""
 
     game: GameSpec
     agents: list[AgentSpec]
@@ -193,6 +204,7 @@ class LeagueResult:
     rejected: list = field(default_factory=list)
     isolation: str = ""
     replayed: int = 0
+    replay_seed: int | None = None
     wall: float = 0.0
     task_seconds: list = field(default_factory=list)
     context: dict = field(default_factory=dict)
@@ -225,9 +237,11 @@ class LeagueResult:
         raise ValueError(f"no agent {agent!r} in this league")
 
     def forfeits(self) -> list[dict]:
-        """Every forfeit: game, agent, reason and detail (the traceback's end)."""
+        """Every forfeit: game, agent, reason and detail (the traceback's end, what the agent
+        printed: control characters and escape sequences removed; the record keeps it as
+        it was)."""
         return [{"game": f"{r['a']} v {r['b']} #{r['g']}", "agent": f["agent"],
-                 "reason": f["reason"], "detail": f["detail"]}
+                 "reason": f["reason"], "detail": terminal(f["detail"], newlines=True)}
                 for r in self.records for f in r["forfeits"]]
 
     def head_to_head(self):
@@ -273,7 +287,7 @@ def _isolation(isolated: bool, sandbox: str):
     if sandbox == "auto":
         warnings.warn(f"agents were not isolated: {reason}; run with sandbox='require' "
                       "(--require-sandbox) to refuse, or 'none' (--no-sandbox) to say so",
-                      RuntimeWarning, stacklevel=3)
+                      RuntimeWarning, stacklevel=4)
     return "none", f"agents were not isolated: {reason}"
 
 
@@ -287,19 +301,35 @@ def _limits(limits, move_time, game_time) -> Limits:
     return limits
 
 
+def _trusted(run):
+    """``run_league`` with ``sys.path`` free of the agents' and the game module's folders
+    while it runs (:func:`qsearch.league.trust.trusted_path`)."""
+    @functools.wraps(run)
+    def league(game, agents, out=None, **options):
+        folders = untrusted_folders(agents, options.get("game_module"))
+        with trusted_path(folders):
+            return run(game, agents, out, **options)
+    return league
+
+
+@_trusted
 def run_league(game, agents, out=None, *, move_time: float | None = None,
                game_time: float | None = None, limits: Limits | None = None,
                games_per_pair: int = 4, seed: int = 0, course: bool = False,
                focus: str | None = None, game_module: str | None = None,
                executor: Executor | None = None, workers: int | None = None,
                isolated: bool = True, sandbox: str = "auto", strict: bool = False,
-               replay: int = 0, progress: bool = True, samples: int = 1000,
-               prior: float = PRIOR, write: bool = True) -> LeagueResult:
+               replay: int = 0, replay_seed: int | None = None, progress: bool = True,
+               samples: int = 1000, prior: float = PRIOR, write: bool = True,
+               key=None) -> LeagueResult:
     """Play a round robin of ``agents`` on ``game`` and return its :class:`LeagueResult`.
 
     ``game``: a name for :func:`qsearch.games.load` (``"connect4"``,
     ``"openspiel:breakthrough"``), or an importable game class; ``game_module``: a module
-    every process imports first (where a class's own game calls ``register``).
+    every process imports first (where a class's own game calls ``register``): a name, or a
+    path imported by path (:func:`qsearch.league.trust.game_module`). It is trusted code: it
+    runs unjailed. While the league runs, ``sys.path`` leaves out the agents' folders and the
+    game module's (:mod:`qsearch.league.trust`).
     ``agents``: a folder of agent files, or a list of folders, files, entries and notebook
     functions; ``course=True`` adds the course's own bots (ParCheckers: document 004's
     agents 0-3). ``focus``: only the pairs of that agent (a gauntlet).
@@ -315,16 +345,27 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     ``sandbox``: ``"auto"`` runs each agent's process in a bubblewrap jail when one works
     here (Linux) and warns when not; ``"require"`` refuses to run without one (a
     RuntimeError); ``"none"`` runs without one, on purpose.
-    Records found in ``out`` are checked before they count (:mod:`qsearch.league.verify`):
+    Records are signed (an HMAC ``"tag"``) with ``key``: the file ``league.key`` of the
+    teacher's configuration folder by default (made on first use), or another key file, or
+    the bytes (:mod:`qsearch.league.signing`).
+    Records found in ``out`` are checked before they count (:mod:`qsearch.league.verify`),
+    their tag first:
     one that fails is reported (``rejected``, and a warning) and its game played again;
     ``strict=True`` refuses instead (a ValueError listing them). ``replay=K`` plays K
-    recorded games again (:func:`check`) before the leaderboard is written: an
-    AssertionError, and nothing written, when one differs.
+    recorded games again (:func:`check`) before the leaderboard is written, drawn with
+    ``replay_seed`` (None: a fresh one, in ``result.replay_seed``): an AssertionError, and
+    nothing written, when one differs (:class:`ReplayDiffers`) or could not be replayed in
+    time (:class:`ReplayTimeout`).
     ``samples``: bootstrap resamples of the rating intervals; ``prior``: see
     :mod:`qsearch.league.ratings`.
     """
     began = time.perf_counter()
     limits = _limits(limits, move_time, game_time)
+    game_module = load_game_module(game_module)
+    if isinstance(game, str):           # a name the game module registers, spelt either way
+        from qsearch.games.registry import canonical_name
+
+        game = canonical_name(game)
     spec = resolve_game(game, game_module)
     out = Path(out) if out is not None else None
     functions_dir = (out / "agents") if out is not None else None
@@ -347,7 +388,12 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     settings = _settings(spec, games_per_pair, seed, starts, limits)
     digests = {s.id: s.digest for s in specs}
     path = out / RECORDS if out is not None else None
-    loaded = load_records(path, settings, digests, spec) if path is not None else None
+    if path is not None and isinstance(key, (str, os.PathLike)) and \
+            os.path.realpath(key).startswith(os.path.realpath(out) + os.sep):
+        raise ValueError(f"the records' key {key} is in the records folder {out}: whoever "
+                         "can write the records could sign them; keep it elsewhere")
+    secret = league_key(key) if path is not None else None
+    loaded = load_records(path, settings, digests, spec, secret) if path is not None else None
     done, stale = (loaded.done, loaded.stale) if loaded else ({}, 0)
     if loaded and loaded.rejected:
         if strict:
@@ -355,7 +401,7 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
                              f"(strict=True, --strict: nothing was played):\n{loaded.report()}")
         warnings.warn(f"{path}: {len(loaded.rejected)} records fail their checks and do not "
                       f"count (their games are played again):\n{loaded.report()}",
-                      RuntimeWarning, stacklevel=2)
+                      RuntimeWarning, stacklevel=3)
     todo = [f.key for f in games if f.key not in done]
     skipped = len(games) - len(todo)
     context = {"game": spec.to_dict(), "limits": limits.to_dict(), "seed": seed,
@@ -364,7 +410,7 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     if out is not None:
         out.mkdir(parents=True, exist_ok=True)
         (out / "agents.json").write_text(json.dumps([s.to_dict() for s in specs], indent=1))
-    writer = RecordWriter(path, settings) if path is not None else None
+    writer = RecordWriter(path, settings, secret) if path is not None else None
     bar = _bar(len(todo), spec.name) if progress and todo else None
     task_seconds: list[float] = []
     own_pool = None
@@ -412,7 +458,7 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     result.rejected = list(loaded.rejected) if loaded else []
     result.isolation, result.context = isolation, context
     if replay:
-        result.replayed = check(result, replay, seed=seed)
+        result.replayed = check(result, replay, seed=replay_seed)
     if out is not None and write:
         leaderboard.write(out, result.rows, records, title=f"{spec.name}: class league",
                           note=result.note())
@@ -463,39 +509,81 @@ def summarise(game: GameSpec, specs, records, settings: dict, *, samples: int = 
 
 
 # --------------------------------------------------------------------------- checks
-def replay(result: LeagueResult, record: dict, isolated: bool | None = None) -> dict:
+SLACK = 10.0                # a replay's time, times the league's (judged on moves, not time)
+TIMEOUTS = ("timeout", "import timeout")
+
+
+class ReplayDiffers(AssertionError):
+    """A recorded game the agents did not play again as recorded: a forged or changed
+    record, or an agent that reads the clock."""
+
+
+class ReplayTimeout(AssertionError):
+    """A recorded game that could not be replayed in time (a busy machine): not evidence
+    that the record is wrong, nor that it is right."""
+
+
+def replay(result: LeagueResult, record: dict, isolated: bool | None = None,
+           slack: float = SLACK) -> dict:
     """Play a recorded game again (same agents, seeds, limits, and the league's sandbox;
-    ``isolated``: in processes of their own or not, as the league played by default);
-    an AssertionError when its actions, winner or forfeit reasons differ. Agents that read
-    the clock may differ."""
+    ``isolated``: in processes of their own or not, as the league played by default) and
+    judge it on the agents' moves: a :class:`ReplayDiffers` (an AssertionError) when its
+    actions, winner or forfeit reasons differ. The agents get ``slack`` times the time to
+    load and move (they still read ``MOVE_TIME`` as recorded), unless the record itself ends
+    in a timeout; a replay that still runs out of time is a :class:`ReplayTimeout` ("could
+    not be replayed in time"), not a difference. Agents that read the clock may differ."""
     if isolated is None:
         isolated = result.context.get("isolated", True) if result.context else True
     context = {"game": result.game.to_dict(), "limits": result.settings["limits"],
                "seed": result.settings["seed"], "agents": [s.to_dict() for s in result.agents],
                "openings": result.settings["openings"], "isolated": isolated,
                "sandbox": result.context.get("sandbox", "auto") if result.context else "auto"}
+    name = f"{record['a']} v {record['b']} #{record['g']}"
+    timed = any(f["reason"] in TIMEOUTS for f in record["forfeits"])
     try:
-        again = play_fixtures(context, [(record["a"], record["b"], record["g"])])[0]
+        again = play_fixtures(context, [(record["a"], record["b"], record["g"])],
+                              slack=1.0 if timed else slack)[0]
     finally:
         close_agents()
+    late = [f for f in again["forfeits"] if f["reason"] in TIMEOUTS
+            and (f["agent"], f["reason"]) not in
+            [(r["agent"], r["reason"]) for r in record["forfeits"]]]
+    if late:
+        raise ReplayTimeout(f"{name} could not be replayed in time: {late[0]['agent']} ran out "
+                            f"of time ({late[0]['detail']}) with {slack:g} times the league's "
+                            "time; the machine may be busy: try again when it is not")
     for key in ("start", "actions", "winner", "score_a"):
         if again[key] != record[key]:
-            raise AssertionError(f"{record['a']} v {record['b']} #{record['g']}: {key} differs "
-                                 f"on replay ({record[key]!r} recorded, {again[key]!r} now)")
+            raise ReplayDiffers(f"{name}: {key} differs on replay ({record[key]!r} recorded, "
+                                f"{again[key]!r} now)")
     reasons = [(f["agent"], f["reason"]) for f in again["forfeits"]]
     if reasons != [(f["agent"], f["reason"]) for f in record["forfeits"]]:
-        raise AssertionError(f"{record['a']} v {record['b']} #{record['g']}: forfeits differ "
-                             "on replay")
+        raise ReplayDiffers(f"{name}: forfeits differ on replay")
     return again
 
 
-def check(result: LeagueResult, k: int = 1, seed: int = 0) -> int:
-    """Re-play ``k`` recorded games chosen with ``random.Random(seed)``; the number checked."""
+def replay_seed() -> int:
+    """A fresh seed for the replay sample (a forger cannot know which games are replayed)."""
+    import secrets
+
+    return secrets.randbelow(2**32)
+
+
+def check(result: LeagueResult, k: int = 1, seed: int | None = None) -> int:
+    """Re-play ``k`` recorded games chosen with ``random.Random(seed)`` (None: a fresh seed,
+    kept in ``result.replay_seed``); the number checked. A :class:`ReplayDiffers` or
+    :class:`ReplayTimeout` (AssertionErrors) on the first that fails."""
     if isinstance(k, bool) or not isinstance(k, int) or k < 1:
         raise ValueError(f"k must be an int >= 1, not {k!r}")
+    if seed is None:
+        seed = replay_seed()
+    result.replay_seed = seed
     chosen = random.Random(seed).sample(result.records, min(k, len(result.records)))
     for record in chosen:
-        replay(result, record)
+        try:
+            replay(result, record)
+        except (ReplayDiffers, ReplayTimeout) as err:
+            raise type(err)(f"{err} (the games to replay drawn with seed {seed})") from None
     return len(chosen)
 
 

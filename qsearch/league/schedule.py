@@ -273,9 +273,11 @@ def read_records(path, settings: dict | None = None, digests: dict | None = None
 
 class RecordWriter:
     """Appends finished games to a records file (the header first when it is new; a line
-    cut by a kill is ended first so the next record starts on its own line)."""
+    cut by a kill is ended first so the next record starts on its own line), each signed
+    with ``key`` when one is given (:mod:`qsearch.league.signing`)."""
 
-    def __init__(self, path, settings: dict):
+    def __init__(self, path, settings: dict, key: bytes | None = None):
+        self.settings, self.key = settings, key
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fresh = not self.path.exists() or self.path.stat().st_size == 0
@@ -289,7 +291,11 @@ class RecordWriter:
 
     def write(self, records) -> None:
         """Append ``records`` (dicts) and flush."""
+        from qsearch.league.signing import signed
+
         for record in records:
+            if self.key is not None:
+                record = signed(record, self.settings, self.key)
             self.file.write(json.dumps(record) + "\n")
         self.file.flush()
 

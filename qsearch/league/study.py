@@ -34,7 +34,7 @@ def records_folder(out, a_id: str, b_id: str, repeat: int) -> Path:
 
 def separation_study(game, pairs, *, sizes=SIZES, repeats: int = 5, seed: int = 0,
                      samples: int = 200, isolated: bool = False, limits=None,
-                     out=None) -> StudyRows:
+                     out=None, key=None) -> StudyRows:
     """One row per pair and number of games: the first agent's mean score and the share of
     repeats in which each test tells the two apart.
 
@@ -43,7 +43,8 @@ def separation_study(game, pairs, *, sizes=SIZES, repeats: int = 5, seed: int = 
     ``isolated=False`` runs the agents in this process (fast; trusted code only).
     ``out``: a folder keeping each repeat's records (:func:`records_folder`); a study run
     again resumes from them, each record checked first (:mod:`qsearch.league.verify`), and
-    plays only the games they lack. None keeps them in memory.
+    plays only the games they lack. None keeps them in memory. ``key``: the records' key
+    (:func:`qsearch.league.signing.league_key`).
     """
     from qsearch.league.runner import collect_agents, run_league
 
@@ -60,7 +61,7 @@ def separation_study(game, pairs, *, sizes=SIZES, repeats: int = 5, seed: int = 
             league = run_league(game, [a, b], None if out is None else
                                 records_folder(out, a.id, b.id, r), limits=limits,
                                 games_per_pair=sizes[-1], seed=seed + r, isolated=isolated,
-                                progress=False, samples=0, write=False)
+                                progress=False, samples=0, write=False, key=key)
             rows.played += league.played
             rows.resumed += league.skipped
             runs.append(league.records)

@@ -12,7 +12,9 @@ A record counts only when:
 * its actions replay on the game, with no agents: each one legal where it is played, each
   chance outcome the one the referee's generator draws, and the end is the recorded one (a
   finished game with its returns, or the position where the forfeiting agent was to move);
-* its winner, returns, score and forfeits agree with that end.
+* its winner, returns, score and forfeits agree with that end;
+* (with a key) its HMAC tag is valid: written by a league holding the teacher's key
+  (:mod:`qsearch.league.signing`), so whoever can write the folder cannot forge it.
 
 Anything else is *rejected* with its line number and reason, and the game is played again
 (``strict=True`` refuses to go on instead). A line that is not JSON is rejected too (a line
@@ -32,6 +34,7 @@ from qsearch.games import protocol as P
 from qsearch.league.agent_file import REASONS
 from qsearch.league.referee import draw_chance
 from qsearch.league.schedule import Fixture, read_header
+from qsearch.league.signing import tag_problem
 
 FIELDS = {"a": str, "b": str, "g": int, "a_seat": int, "opening": int, "start": list,
           "seed": int, "digests": list, "actions": list, "returns": list, "forfeits": list}
@@ -56,10 +59,11 @@ class Rejected(ValueError):
     """A record that fails a check (the message says which)."""
 
 
-def load_records(path, settings: dict, digests: dict, game) -> Loaded:
+def load_records(path, settings: dict, digests: dict, game, key: bytes | None = None) -> Loaded:
     """Read and check the records of ``path`` (a league's ``games.jsonl``) for the league
     of ``settings`` (its header), ``digests`` (agent id -> sha256 of its file) and ``game``
-    (a :class:`~qsearch.league.schedule.GameSpec`).
+    (a :class:`~qsearch.league.schedule.GameSpec`); with ``key``, a record counts only with
+    a valid tag (:mod:`qsearch.league.signing`; the tag is taken off the record).
 
     A header of other settings is a ValueError naming what differs (nothing is read)."""
     path = Path(path)
@@ -81,21 +85,28 @@ def load_records(path, settings: dict, digests: dict, game) -> Loaded:
                     "while writing it)"
                 loaded.rejected.append((number, f"not a JSON record{cut}"))
                 continue
+            if key is not None:
+                problem = tag_problem(record, settings, key) if isinstance(record, dict) \
+                    else ""
+                if problem:
+                    loaded.rejected.append((number, problem))
+                    continue
+                record.pop("tag", None)
             try:
-                key = check_record(record, settings, digests, game)
+                found = check_record(record, settings, digests, game)
             except Rejected as err:
                 loaded.rejected.append((number, str(err)))
                 continue
-            if key is None:                     # an agent no longer in the league
+            if found is None:                   # an agent no longer in the league
                 continue
-            if key == "stale":
+            if found == "stale":
                 loaded.stale += 1
                 continue
-            if key in loaded.done:
-                loaded.rejected.append((number, f"a second record of {_name(key)} (the first "
-                                               "counts)"))
+            if found in loaded.done:
+                loaded.rejected.append((number, f"a second record of {_name(found)} (the "
+                                               "first counts)"))
                 continue
-            loaded.done[key] = record
+            loaded.done[found] = record
     return loaded
 
 
