@@ -1,5 +1,6 @@
 """Agents in their own processes: every way to lose a game by mistake is caught, recorded
 with its reason, and the league goes on; processes are reused and limits hold."""
+import json
 import sys
 
 import pytest
@@ -141,3 +142,19 @@ def test_limits_refuse_nonsense():
         with pytest.raises(ValueError):
             Limits(**bad)
     assert Limits(**Limits(move_time=0.2).to_dict()) == Limits(move_time=0.2)
+
+
+def test_the_child_cannot_claim_the_supervisors_forfeits():
+    """The agent's child may report only what it sees itself (a bad file, an exception, no
+    choose, memory, a malformed action); a child answering that it timed out, crashed, used its
+    CPU or flooded is forging its answer: a protocol forfeit (it was recorded as it said)."""
+    from qsearch.league.worker import CHILD_REASONS, _checked
+
+    for reason in sorted(CHILD_REASONS):
+        line = json.dumps({"error": reason, "detail": "d"}).encode() + b"\n"
+        assert _checked(line, "move") == {"error": reason, "detail": "d"}
+    for reason in ("crash", "timeout", "cpu", "flood", "import timeout", "protocol", "nope"):
+        line = json.dumps({"error": reason, "detail": "d"}).encode() + b"\n"
+        answer = _checked(line, "move")
+        assert answer["error"] == "protocol", (reason, answer)
+        assert "cannot report" in answer["detail"]

@@ -253,9 +253,11 @@ class Sandbox:
         """The jail's command for ``worker`` (the descriptors it needs appended to ``fds``),
         started in the jail's memory cgroup when there is one."""
         from qsearch.league import seccomp
+        from qsearch.league.agent_file import read_own_file
         from qsearch.league.cgroup import MemoryCgroup
 
-        data = _memfd(Path(self.spec.target).read_bytes()) if self.spec.kind == "file" \
+        # never a link followed: a file swapped for a link since the league read it is refused
+        data = _memfd(read_own_file(self.spec.target)) if self.spec.kind == "file" \
             else _memfd(b"")
         fds.append(data)
         target = self.spec.target if self.spec.kind == "file" else "/tmp/.player"

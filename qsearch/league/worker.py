@@ -407,10 +407,14 @@ class Supervisor:
 REPLIES = {"new_game": ("ok",), "move": ("action",)}
 
 
+# The forfeits the agent's child itself reports (agent_file.AgentError while loading the file
+# or calling choose); every other reason is measured by the worker or the league.
+CHILD_REASONS = frozenset({"import error", "no choose", "exception", "memory", "malformed"})
+
+
 def _checked(line: bytes, op) -> dict:
     """The child's answer if it is one line of JSON of the expected shape, else a
     ``"protocol"`` error (the child is then killed)."""
-    from qsearch.league.agent_file import REASONS
 
     def bad(why: str) -> dict:
         return {"error": "protocol", "detail": f"{why}: {line[:200]!r}"}
@@ -424,9 +428,13 @@ def _checked(line: bytes, op) -> dict:
     if not isinstance(reply, dict):
         return bad("an answer that is not a JSON object")
     keys = set(reply)
-    if keys == {"error", "detail"} and reply["error"] in REASONS \
+    if keys == {"error", "detail"} and reply["error"] in CHILD_REASONS \
             and isinstance(reply["detail"], str):
         return reply
+    if keys == {"error", "detail"}:
+        # a timeout, a crash, a CPU or output limit is the supervisor's to see, never the
+        # child's to say: a child claiming one is forging its answer
+        return bad(f"an error the agent's process cannot report ({reply['error']!r})")
     if keys == {"fatal"} and isinstance(reply["fatal"], str):
         # the child could not build the game the supervisor just built: its modules were
         # changed by the agent's code
