@@ -438,7 +438,7 @@ def test_expectiminimax_row_counts_openspiel_calls_and_gives_both_ratios():
     assert zero["value"] == 0.0 and with_eval["value"] == ours["value"]
     # each run one tick of the fake clock: equal times, no time in the evaluation
     assert with_eval["ours faster, whole search"] == zero["ours faster, whole search"] == 1.0
-    assert with_eval["its time in the evaluation"] == "0%"
+    assert with_eval["evaluation's share"] == "0%"
     # equal times, so the side with more nodes spends less on each
     assert with_eval["ours faster per node"] == pytest.approx(ours["nodes"] / zero["nodes"])
     assert with_eval["nodes"] > ours["nodes"]        # ordered rolls, an action per move order
