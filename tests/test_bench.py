@@ -288,9 +288,11 @@ def test_ratios_come_from_cpu_time_not_wall_time(monkeypatch):
 
 def test_a_subprocess_peer_is_timed_by_its_cpu_time(monkeypatch, tmp_path):
     usage = {"ru_utime": 1.0, "ru_stime": 0.5}
-    monkeypatch.setattr(T.resource, "getrusage",
+    import resource
+
+    monkeypatch.setattr(resource, "getrusage",
                         lambda who: argparse.Namespace(**usage) if who ==
-                        T.resource.RUSAGE_CHILDREN else pytest.fail("not the children"))
+                        resource.RUSAGE_CHILDREN else pytest.fail("not the children"))
     assert T.children_cpu_clock() == 1.5
     ticks = iter([10.0, 10.25])                     # the child's CPU time before and after
     pons = c4.Pons(fake_solver(tmp_path, "right", "m + ' ' + PUB.get(m, '0')"),

@@ -25,7 +25,6 @@ Every clock and the load average can be injected (tests use fake ones).
 from __future__ import annotations
 
 import os
-import resource
 import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
@@ -42,6 +41,8 @@ def cpu_clock() -> float:
 
 def children_cpu_clock() -> float:
     """CPU time of this process's finished, waited-for children (user + system), seconds."""
+    import resource  # here, not at the top: not every platform has it (Pyodide)
+
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
