@@ -155,6 +155,8 @@ def time_workloads(repeat: int) -> dict:
 
 def pyodide_version() -> str | None:
     """Pyodide's version when running inside it, else None."""
+    if sys.platform != "emscripten":        # (a folder named pyodide may be importable)
+        return None
     try:
         import pyodide
     except ImportError:

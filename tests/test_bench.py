@@ -460,3 +460,54 @@ def test_mcts_rows_compare_the_same_simulations_on_both_sides():
         assert r["compiled simulations/s"] == pytest.approx(
             r["simulations (each side)"] / r["compiled CPU time"])
         assert T.LOAD_KEY in r
+
+
+# ------------------------------------------------------------------ benchmarks/pure_speed.py
+def _pure_speed():
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "pure_speed.py"
+    spec = importlib.util.spec_from_file_location("pure_speed", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pure_speed_takes_the_median_cpu_time_with_the_peer_in_turn(monkeypatch):
+    ps = _pure_speed()
+    cpu, order = FakeClock(), []
+    monkeypatch.setattr(ps.time, "process_time", cpu)
+    monkeypatch.setattr(ps.time, "perf_counter", lambda: pytest.fail("wall clock read"))
+    ours_times, peer_times = iter([3.0, 1.0, 2.0]), iter([9.0, 7.0, 8.0])
+
+    def ours():
+        order.append("ours")
+        cpu.now += next(ours_times)
+        return {"values": [0.0], "nodes": 5, "leaves": 3}
+
+    def peer():
+        order.append("peer")
+        cpu.now += next(peer_times)
+        return {"values": [0.0], "leaves": 3}
+
+    monkeypatch.setattr(ps, "WORKLOADS", {"w": ours})
+    monkeypatch.setattr(ps, "PEERS", {"w": peer})
+    monkeypatch.setattr(ps, "has_openspiel", lambda: True)
+    out = ps.time_workloads(3)
+    assert order == ["ours", "peer"] * 3
+    w = out["timings"]["w"]
+    assert (w["median"], w["peer"]["median"]) == (2.0, 8.0)      # medians, not the best
+    text = ps.table({"compiled": out, "pure": out}, 3)
+    assert "median of 3" in text and "CPU times" in text and "load average per core" in text
+    row = next(line for line in text.splitlines() if line.startswith("| w "))
+    assert row.endswith("| 1.0x | 8.00 s | 0.2x | 4.0x |")   # pure/compiled, peer, ratios
+
+
+def test_pure_speed_refuses_a_peer_that_searched_another_tree(monkeypatch):
+    ps = _pure_speed()
+    monkeypatch.setattr(ps, "WORKLOADS", {"w": lambda: {"values": [1.0], "nodes": 5,
+                                                       "leaves": 3}})
+    monkeypatch.setattr(ps, "PEERS", {"w": lambda: {"values": [1.0], "leaves": 4}})
+    monkeypatch.setattr(ps, "has_openspiel", lambda: True)
+    with pytest.raises(RuntimeError, match="searched another tree"):
+        ps.time_workloads(1)
