@@ -292,9 +292,11 @@ def table(columns: dict, repeat: int) -> str:
         "positions of `python -m qsearch bench --only search` (the empty board at depth 8, "
         "three mid-game positions at depth 10), node counts summed; "
         f"{PEER} is OpenSpiel's pure-Python search on its C++ `connect_four`, the same trees "
-        "(leaf counts and values checked), timed in turn with the pure search in the pure "
-        "CPython run (`pure / OpenSpiel`: how much slower qsearch's pure mode is than it) "
-        "and with the compiled search in the compiled run (`OpenSpiel / compiled`).",
+        "(leaf counts and values checked); its time is the one measured in turn with the "
+        "pure search in the pure CPython run (`pure / OpenSpiel`: how much slower qsearch's "
+        "pure mode is than it), and `OpenSpiel / compiled` divides it by the compiled "
+        "median (the bench's `search` table gives that ratio per position, the two timed in "
+        "turn).",
     ]
     return "\n".join(rows) + "\n\n" + "\n".join(f"- {n}" for n in notes) + "\n"
 
@@ -318,10 +320,13 @@ def main(argv: list[str] | None = None) -> int:
     keys = [key for key, _ in COLUMNS if not (key == "pyodide" and args.no_pyodide)]
     columns = {key: run_column(key, args.repeat) for key in keys}
     same_work(columns)
+    where = ("in pure Python under CPython (`QSEARCH_PURE=1`), and in pure Python inside "
+             "Pyodide (WebAssembly) under Node.js" if "pyodide" in columns else
+             "and in pure Python under CPython (`QSEARCH_PURE=1`; this run without the "
+             "Pyodide column, `--no-pyodide`)")
     text = ("# What the no-install paths cost\n\n"
-            "The same four searches compiled, in pure Python under CPython "
-            "(`QSEARCH_PURE=1`), and in pure Python inside Pyodide (WebAssembly) under Node.js "
-            "(`benchmarks/pure_speed.py` wrote this file).\n\n" + table(columns, args.repeat))
+            f"The same four searches compiled, {where} (`benchmarks/pure_speed.py` wrote this "
+            "file).\n\n" + table(columns, args.repeat))
     args.out.write_text(text)
     print(text)
     return 0
