@@ -165,6 +165,7 @@ def test_quarto_table_has_one_baseline_per_ratio_column():
     assert all("x our Python transliteration" not in r for r in quoted)
     assert ours[0]["x our Python transliteration"] == 1.0
     assert quoted[0]["x document's R"] == 1.0
+    assert all(r[T.LOAD_KEY] is None for r in quoted)     # quoted: no load of ours
 
 
 @pytest.mark.compiled

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import statistics
 
-from qsearch.bench._timing import cpu_best_of, cpu_clock, repeats_of
+from qsearch.bench._timing import LOAD_KEY, cpu_best_of, cpu_clock, repeats_of
 from qsearch.games import OwnPieceQuarto, Quarto
 
 # The board the document prints after 12 random plies (set.seed(41)).
@@ -60,7 +60,7 @@ def demo_call_table(repeats: int = 100) -> list[dict]:
     for name, key in (("document: R", "R"), ("document: C++ (Rcpp)", "C++")):
         rows.append({"implementation": name,
                      "source": "quoted from document 000 (its microbenchmark, its machine)",
-                     "median time": DOCUMENT_DEMO[key],
+                     "median time": DOCUMENT_DEMO[key], LOAD_KEY: None,
                      "x document's R": DOCUMENT_DEMO["R"] / DOCUMENT_DEMO[key]})
     return rows
 
