@@ -488,9 +488,9 @@ def sections(options) -> list[tuple]:
          "`x twin`: qsearch's readable Python alpha-beta on the compiled game; `x all-Python`: "
          "the same twin on the pure-Python game; `x OpenSpiel`: OpenSpiel's Python "
          "`alpha_beta_search` on OpenSpiel's C++ `connect_four`. Same trees (node and leaf "
-         f"counts checked), CPU times, every side best of {repeats}, the sides timed in "
-         "turn, the compiled search in batches of about the longest peer's time (`compiled "
-         "runs` a batch)",
+         "counts checked), CPU times (process time: every side in this process), every side "
+         f"best of {repeats}, the sides timed in turn, the compiled search in batches of about "
+         "the longest peer's time (`compiled runs` a batch)",
          lambda: search_table(repeats=repeats)),
         ("solve", f"Exact solver alone on the published positions in `{data.name}/` "
          f"(first N of each set: {found}), table reset before every position (not timed), "

@@ -191,12 +191,12 @@ def sections(options) -> list[tuple]:
         ("heuristics", "Connect-4 heuristics (document 001): evaluations per second on 200 "
          "sampled positions, compiled (called from a C loop) vs its readable twin, and for "
          "potential_lines vs a lean plain-Python version too (same values checked); "
-         f"CPU times, every side best of {repeats}, timed in turn, the compiled loop about "
-         "as long as the twin's",
+         f"CPU times (process time, in this process), every side best of {repeats}, timed in "
+         "turn, the compiled loop about as long as the twin's",
          lambda: heuristic_table(repeats=repeats)),
         ("heuristic-search", "A depth-8 alpha-beta move with potential_lines: compiled search "
          "and compiled heuristic vs the readable Python search (twin) calling the same "
-         f"compiled heuristic; same tree checked; CPU times, both best of {repeats}, timed in "
-         "turn, the compiled search in batches of about the twin's time",
+         "compiled heuristic; same tree checked; CPU times (process time), both best of "
+         f"{repeats}, timed in turn, the compiled search in batches of about the twin's time",
          lambda: search_table(repeats=repeats)),
     ]

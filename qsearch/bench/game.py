@@ -99,5 +99,6 @@ def sections(options):
     if game is None:
         return []
     quick, repeats = bool(getattr(options, "quick", False)), getattr(options, "repeats", None)
-    return [("game", f"Search speed on {game} (CPU times; {load_note()})",
+    return [("game", f"Search speed on {game} (CPU times: process time, every side in this "
+                     f"process; {load_note()})",
              lambda: game_speed_rows(game, quick, repeats or 1))]

@@ -210,9 +210,9 @@ def sections(options) -> list[tuple]:
          lambda: perft_table(**({"depth": 8, "twin_depth": 4} if quick else {}),
                              repeats=repeats)),
         ("reversi-alphabeta", "Reversi alpha-beta with the disc difference: compiled vs "
-         "OpenSpiel's Python alpha_beta_search on its C++ othello (same tree; CPU times, "
-         f"both best of {repeats}, timed in turn, the compiled search in batches of about "
-         "OpenSpiel's time)",
+         "OpenSpiel's Python alpha_beta_search on its C++ othello (same tree; CPU times: "
+         f"process time, both best of {repeats}, timed in turn, the compiled search in batches "
+         "of about OpenSpiel's time)",
          lambda: alphabeta_table(**({"depth": 8, "mid_depth": 6} if quick else {}),
                                  repeats=repeats)),
     ]
