@@ -165,6 +165,7 @@ def test_quarto_table_has_one_baseline_per_ratio_column():
     assert all("x our Python transliteration" not in r for r in quoted)
     assert ours[0]["x our Python transliteration"] == 1.0
     assert quoted[0]["x document's R"] == 1.0
+    assert all(r[T.LOAD_KEY] is None for r in quoted)     # quoted: no load of ours
 
 
 @pytest.mark.compiled
@@ -227,16 +228,47 @@ def test_a_short_run_is_batched_to_about_the_peers_time():
         T.cpu_time(run, 0)
 
 
-def test_compare_times_the_peer_first_and_batches_ours_to_it():
+def _timed_order(order):
+    """The sides in the order their runs came, consecutive runs of one side merged."""
+    return [side for k, side in enumerate(order) if k == 0 or order[k - 1] != side]
+
+
+def test_compare_alternates_the_sides_and_batches_ours_to_the_peer():
     clock = FakeClock()
     order = []
     peer, _ = clock.runner(0.6)
     ours, ours_calls = clock.runner(0.004)
     theirs, mine = T.compare(lambda: order.append("peer") or peer(),
                              lambda: order.append("ours") or ours(), repeats=3, clock=clock)
-    assert order[:4] == ["peer"] * 3 + ["ours"]
-    assert mine.runs == 150 and len(ours_calls) == 1 + 3 * 150
+    # a sizing run each, then three rounds: peer, ours (batch), peer, ours, peer, ours; the
+    # peer's sizing run is its first batch, ours runs its first batch right after its own
+    assert _timed_order(order) == ["peer", "ours"] * 3
+    assert order.count("peer") == 3 and mine.runs == 150 and len(ours_calls) == 1 + 3 * 150
+    assert (theirs.batches, mine.batches) == (3, 3)
     assert T.ratio(theirs.seconds, mine.seconds) == pytest.approx(150)
+
+
+def test_interleave_times_every_side_in_turn_best_of_n_each():
+    clock = FakeClock()
+    order, times = [], {"a": iter([1.0, 0.9, 1.2, 0.8]), "b": iter([0.5, 0.7, 0.4, 0.6]),
+                        "c": iter([2.0, 2.5, 1.5, 3.0])}
+
+    def side(name):
+        def run():
+            order.append(name)
+            clock.now += next(times[name])
+            return name
+        return run
+
+    a, b, c = T.interleave([side("a"), side("b"), side("c")], repeats=3, clock=clock,
+                           batched=[False, False, False])
+    assert order == ["a", "b", "c"] * 3      # one sizing round (the first batch), two more
+    assert (a.seconds, b.seconds, c.seconds) == pytest.approx((0.9, 0.4, 1.5))   # best of 3
+    assert (a.result, a.runs, a.batches) == ("a", 1, 3)
+    with pytest.raises(ValueError, match="repeats"):
+        T.interleave([side("a")], repeats=0, clock=clock)
+    with pytest.raises(ValueError, match="one clock"):
+        T.interleave([side("a"), side("b")], clock=[clock], batched=[True, True])
 
 
 def test_ratios_come_from_cpu_time_not_wall_time(monkeypatch):
@@ -257,9 +289,11 @@ def test_ratios_come_from_cpu_time_not_wall_time(monkeypatch):
 
 def test_a_subprocess_peer_is_timed_by_its_cpu_time(monkeypatch, tmp_path):
     usage = {"ru_utime": 1.0, "ru_stime": 0.5}
-    monkeypatch.setattr(T.resource, "getrusage",
+    import resource
+
+    monkeypatch.setattr(resource, "getrusage",
                         lambda who: argparse.Namespace(**usage) if who ==
-                        T.resource.RUSAGE_CHILDREN else pytest.fail("not the children"))
+                        resource.RUSAGE_CHILDREN else pytest.fail("not the children"))
     assert T.children_cpu_clock() == 1.5
     ticks = iter([10.0, 10.25])                     # the child's CPU time before and after
     pons = c4.Pons(fake_solver(tmp_path, "right", "m + ' ' + PUB.get(m, '0')"),
@@ -268,23 +302,107 @@ def test_a_subprocess_peer_is_timed_by_its_cpu_time(monkeypatch, tmp_path):
     assert seconds == 0.25 and out == [["0"]]
 
 
-def test_a_row_above_one_job_per_core_is_flagged():
+def test_every_row_grades_its_load_per_core():
     readings = iter([(1.5, 1.0, 1.0), (2.5, 1.2, 1.0)])
     load = T.Load(lambda: next(readings), ncores=2)
-    assert load.cell() == f"2.50 {T.MARK}" and load.value == 2.5    # the higher of the two
-    readings = iter([(1.9, 1.0, 1.0), (0.4, 1.0, 1.0)])
-    assert T.Load(lambda: next(readings), ncores=2).cell() == "1.90"
-    assert T.load_cell(2.0, 2) == "2.00" and not T.overloaded(2.0, 2)   # one job per core
-    assert T.overloaded(2.01, 2) and T.load_cell(8.0, 8) == "8.00"
-    assert T.MARK in T.load_note(2) and "more than 2" in T.load_note(2)
+    assert load.cells() == {T.LOAD_KEY: 1.25} and load.value == 2.5   # the higher of the two
+    readings = iter([(25.0, 1.0, 1.0), (0.4, 1.0, 1.0)])
+    assert T.Load(lambda: next(readings), ncores=2).cells() == {T.LOAD_KEY: 12.5}
+    readings = iter([(2.1, 0, 0), (2.1, 0, 0)])
+    assert T.Load(lambda: next(readings), ncores=2).per_core() == 1.05   # 2.1 and 25 differ
+    assert "2 cores" in T.load_note(2) and T.LOAD_KEY in T.load_note(2)
 
 
 def test_every_row_gets_a_load_and_the_title_says_what_it_means():
     readings = iter([(3.0, 0, 0), (3.5, 0, 0)])
-    section = Section("x", "A table", lambda: [{"a": 1}, {"a": 2, "load": "0.50"}])
+    section = Section("x", "A table", lambda: [{"a": 1}, {"a": 2, T.LOAD_KEY: 0.25}])
     wrapped = with_load(section, load=lambda: T.Load(lambda: next(readings), ncores=2))
-    assert wrapped.title.startswith("A table (`load`") and T.MARK in wrapped.title
-    assert wrapped.rows() == [{"a": 1, "load": f"3.50 {T.MARK}"}, {"a": 2, "load": "0.50"}]
+    assert wrapped.title.startswith(f"A table (`{T.LOAD_KEY}`")
+    assert wrapped.rows() == [{"a": 1, T.LOAD_KEY: 1.75}, {"a": 2, T.LOAD_KEY: 0.25}]
+
+
+def test_every_table_has_a_load_column_in_its_title():
+    for section in all_sections(options()):
+        assert f"`{T.LOAD_KEY}`" in section.title, section.name
+
+
+# ------------------------------------------------------------------ --repeats everywhere
+class Stop(Exception):
+    """Raised by the spies at a table's first timing, with the N it was asked for."""
+
+
+def _spy_on_timing(monkeypatch):
+    """Every timing function of every bench module (and the tournament's calibration)
+    replaced by a spy that stops the table with the repeats it was given."""
+    import importlib
+    import pkgutil
+
+    import qsearch.arena.tournament as tournament
+    import qsearch.bench as bench
+
+    def stop(repeats):
+        raise Stop(repeats)
+
+    spies = {"interleave": lambda runs, repeats=3, *a, **k: stop(repeats),
+             "compare": lambda peer, ours, repeats=3, *a, **k: stop(repeats),
+             "cpu_time": lambda run, repeats=3, *a, **k: stop(repeats),
+             "cpu_best_of": lambda repeats, run, *a, **k: stop(repeats)}
+    modules = [T] + [importlib.import_module(f"qsearch.bench.{m.name}")
+                     for m in pkgutil.iter_modules(bench.__path__) if not m.name.startswith("_")]
+    for module in modules:
+        for name, spy in spies.items():
+            if hasattr(module, name):
+                monkeypatch.setattr(module, name, spy)
+    monkeypatch.setattr(tournament, "calibrate", lambda _c, repeats: stop(repeats))
+
+
+# tables timed by the shared functions; the solver tables time single solves in a loop of N
+# (tested below), the Quarto demo call's runs are fixed
+SPIED = {"search", "heuristics", "heuristic-search", "expectiminimax-openspiel",
+         "expectiminimax-star", "mcts", "reversi-perft", "reversi-alphabeta", "parcheckers",
+         "parcheckers-games", "quarto-games", "quarto-solver-twin", "quiescence",
+         "search-core", "tournament-times"}
+
+
+@pytest.mark.parametrize("quick", [True, False])
+def test_repeats_is_honoured_by_every_table(monkeypatch, quick):
+    pytest.importorskip("pyspiel")
+    _spy_on_timing(monkeypatch)
+    asked = {}
+    for section in all_sections(options(repeats=4, quick=quick)):
+        if section.name not in SPIED:
+            continue
+        with pytest.raises(Stop) as stopped:
+            section.rows()
+        asked[section.name] = stopped.value.args[0]
+    expected = SPIED - ({"quiescence"} if "quiescence" not in asked else set())
+    assert asked == {name: 4 for name in expected}
+
+
+def test_the_solver_tables_solve_each_position_best_of_n(monkeypatch):
+    from qsearch.bench import quarto_solver as qs
+    from qsearch.games import OwnPieceQuarto
+
+    calls = []
+    real = c4.cpu_time
+    monkeypatch.setattr(c4, "cpu_time", lambda *a, **k: calls.append(1) or real(*a, **k))
+    (row,) = c4.solve_table(DATA, {"Test_L3_R1": 2}, repeats=3)
+    assert row["positions"] == 2 and len(calls) == 2 * 3
+    ticks = []
+    monkeypatch.setattr(qs, "cpu_clock", lambda: ticks.append(1) or 0.0)
+    qs.cost_table(OwnPieceQuarto, range(12, 11, -1), samples=1, repeats=3)
+    assert len(ticks) == 2 * 3                      # start and end of each of 3 solves
+
+
+def test_repeats_is_refused_by_name_where_runs_are_fixed():
+    titles = {s.name: s for s in all_sections(options(repeats=2))}
+    assert titles["quarto"].fixed_runs and "`--repeats` does not apply" in titles["quarto"].title
+    assert "does not apply" not in titles["quarto-games"].title
+    assert "does not apply" not in {s.name: s for s in all_sections(options())}["quarto"].title
+    with pytest.raises(ValueError, match="--repeats does not apply.*quarto: the median of 100"):
+        all_sections(options(repeats=2, only="quarto"))
+    assert all_sections(options(repeats=2, only="quarto,quarto-games"))   # one takes it
+    assert main(["bench", "--only", "quarto", "--repeats", "3"]) == 2
 
 
 def test_per_node_ratio():
@@ -314,13 +432,83 @@ def test_expectiminimax_row_counts_openspiel_calls_and_gives_both_ratios():
     counted = count_openspiel_calls(spiel, state, 1)
     assert counted["calls"] == walk(state, 1) == 1 + len(state.legal_actions())
     assert spiel.expectiminimax.__name__ == "expectiminimax"       # the wrapper is removed
-    ticks = iter(range(10_000))
-    rows = openspiel_table(1, repeats=1, openspiel_repeats=1, clock=lambda: next(ticks))
-    theirs, ours = rows
-    assert theirs["nodes"] == counted["calls"] and "calls of its expectiminimax" in \
-        theirs["nodes are"]
-    assert ours["x whole search"] == 1.0          # each run one tick of the fake clock
+    ticks = iter(range(100_000))
+    rows = openspiel_table(1, repeats=1, clock=lambda: next(ticks))
+    with_eval, zero, ours = rows
+    assert with_eval["nodes"] == zero["nodes"] == counted["calls"]
+    assert "calls of its expectiminimax" in with_eval["nodes are"]
+    assert "Python" in with_eval["evaluation"] and zero["evaluation"].startswith("none")
+    assert zero["value"] == 0.0 and with_eval["value"] == ours["value"]
+    # each run one tick of the fake clock: equal times, no time in the evaluation
+    assert with_eval["ours faster, whole search"] == zero["ours faster, whole search"] == 1.0
+    assert with_eval["evaluation's share"] == "0%"
     # equal times, so the side with more nodes spends less on each
-    assert ours["x per node"] == pytest.approx(ours["nodes"] / theirs["nodes"])
-    assert theirs["nodes"] > ours["nodes"]        # ordered rolls, an action per move order
+    assert with_eval["ours faster per node"] == pytest.approx(ours["nodes"] / zero["nodes"])
+    assert with_eval["nodes"] > ours["nodes"]        # ordered rolls, an action per move order
     assert ours["same value"] == ours["same play"] == "yes"
+
+
+def test_mcts_rows_compare_the_same_simulations_on_both_sides():
+    pytest.importorskip("pyspiel")
+    from qsearch.bench.mcts_reversi import mcts_table
+
+    rows = mcts_table(cpp_sizes=(60, 120), python_iterations=30, twin_iterations=40, repeats=1)
+    assert [(r["peer"].split(" (")[0], r["simulations (each side)"]) for r in rows] == [
+        ("qsearch reference twin", 40), ("OpenSpiel pyspiel.MCTSBot", 60),
+        ("OpenSpiel pyspiel.MCTSBot", 120), ("OpenSpiel mcts.MCTSBot", 30)]
+    for r in rows:
+        assert r["x peer"] == pytest.approx(r["peer CPU time"] / r["compiled CPU time"])
+        assert r["compiled simulations/s"] == pytest.approx(
+            r["simulations (each side)"] / r["compiled CPU time"])
+        assert T.LOAD_KEY in r
+
+
+# ------------------------------------------------------------------ benchmarks/pure_speed.py
+def _pure_speed():
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "pure_speed.py"
+    spec = importlib.util.spec_from_file_location("pure_speed", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_pure_speed_takes_the_median_cpu_time_with_the_peer_in_turn(monkeypatch):
+    ps = _pure_speed()
+    cpu, order = FakeClock(), []
+    monkeypatch.setattr(ps.time, "process_time", cpu)
+    monkeypatch.setattr(ps.time, "perf_counter", lambda: pytest.fail("wall clock read"))
+    ours_times, peer_times = iter([3.0, 1.0, 2.0]), iter([9.0, 7.0, 8.0])
+
+    def ours():
+        order.append("ours")
+        cpu.now += next(ours_times)
+        return {"values": [0.0], "nodes": 5, "leaves": 3}
+
+    def peer():
+        order.append("peer")
+        cpu.now += next(peer_times)
+        return {"values": [0.0], "leaves": 3}
+
+    monkeypatch.setattr(ps, "WORKLOADS", {"w": ours})
+    monkeypatch.setattr(ps, "PEERS", {"w": peer})
+    monkeypatch.setattr(ps, "has_openspiel", lambda: True)
+    out = ps.time_workloads(3)
+    assert order == ["ours", "peer"] * 3
+    w = out["timings"]["w"]
+    assert (w["median"], w["peer"]["median"]) == (2.0, 8.0)      # medians, not the best
+    text = ps.table({"compiled": out, "pure": out}, 3)
+    assert "median of 3" in text and "CPU times" in text and "load average per core" in text
+    row = next(line for line in text.splitlines() if line.startswith("| w "))
+    assert row.endswith("| 1.0x | 8.00 s | 0.2x | 4.0x |")   # pure/compiled, peer, ratios
+
+
+def test_pure_speed_refuses_a_peer_that_searched_another_tree(monkeypatch):
+    ps = _pure_speed()
+    monkeypatch.setattr(ps, "WORKLOADS", {"w": lambda: {"values": [1.0], "nodes": 5,
+                                                       "leaves": 3}})
+    monkeypatch.setattr(ps, "PEERS", {"w": lambda: {"values": [1.0], "leaves": 4}})
+    monkeypatch.setattr(ps, "has_openspiel", lambda: True)
+    with pytest.raises(RuntimeError, match="searched another tree"):
+        ps.time_workloads(1)

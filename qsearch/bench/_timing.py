@@ -7,14 +7,17 @@
   ``getrusage(RUSAGE_CHILDREN)``, which counts a child once it has been waited for) or by
   the CPU time the child reports of itself. Load still slows CPU time a little (caches and
   memory bandwidth are shared), never by the factor a busy run queue adds to wall time.
-* **Batches of about the peer's duration.** In a comparison the slower side (the peer:
-  OpenSpiel, a twin) is timed first; the faster side is then repeated until a batch lasts
-  about as long as the peer's run (:func:`batch_count`; at most :data:`MAX_BATCH` seconds),
-  and its time per run is the batch's time / the number of runs. Both sides are timed
-  best of the same N (N batches on the fast side).
-* **The load of every row.** :class:`Load` reads the 1-minute load average when a row
-  starts and when it ends and keeps the higher; a row measured above one job per core
-  (load > ``os.cpu_count()``) is marked with :data:`MARK` (:data:`LOAD_NOTE` says so under
+* **The sides in turn, batches of about the slowest side's duration.** In a comparison
+  (:func:`interleave`, :func:`compare`) every side runs once to size the batches, then the
+  sides are timed in rounds, one batch of each side a round, in the order given (peer, ours,
+  peer, ours, ...), so a change of load falls on every side alike; a faster side is repeated
+  until its batch lasts about as long as the slowest side's run (:func:`batch_count`; at
+  most :data:`MAX_BATCH` seconds), its time per run the batch's / the number of runs. Every
+  side is timed best of the same N (N batches).
+* **The load of every row, graded.** :class:`Load` reads the 1-minute load average when a
+  row starts and when it ends, keeps the higher and gives it per core (:data:`LOAD_KEY`, a
+  number: 0.5 is half the cores busy, 1 one job per core, 2.5 two and a half jobs per core,
+  so each row's figure says how much the machine was shared; :func:`load_note` says so under
   the table's title).
 
 Every clock and the load average can be injected (tests use fake ones).
@@ -22,13 +25,12 @@ Every clock and the load average can be injected (tests use fake ones).
 from __future__ import annotations
 
 import os
-import resource
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 MAX_BATCH = 10.0        # seconds: the longest batch of the fast side, whatever the peer's time
-MARK = "†"              # a row measured above one job per core
+LOAD_KEY = "load/core"  # the column: the 1-minute load average per core
 Clock = Callable[[], float]
 
 
@@ -39,6 +41,8 @@ def cpu_clock() -> float:
 
 def children_cpu_clock() -> float:
     """CPU time of this process's finished, waited-for children (user + system), seconds."""
+    import resource  # here, not at the top: not every platform has it (Pyodide)
+
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
 
@@ -98,14 +102,53 @@ def cpu_best_of(repeats: int, run: Callable[[], object],
     return timing.seconds, timing.result
 
 
+def interleave(runs: Sequence[Callable[[], object]], repeats: int = 3,
+               clock: Clock | Sequence[Clock] = cpu_clock,
+               batched: Sequence[bool] | None = None,
+               max_batch: float = MAX_BATCH) -> list[Timing]:
+    """Time the sides of a comparison in turn: best of ``repeats`` batches each, by CPU time.
+
+    Every side runs once, in order, to size the batches; then ``repeats`` rounds, each timing
+    one batch of every side in the order given (so the timed batches alternate: side 0,
+    side 1, ..., side 0, side 1, ...). A side marked in ``batched`` (default: every side) runs
+    in batches of about the slowest side's single run (at most ``max_batch`` seconds); a side
+    whose batch is that single run has its sizing run as its first batch. ``clock`` is one
+    clock for every side or one per side (a subprocess peer is timed by its own CPU time).
+    Returns one :class:`Timing` per side, in order."""
+    if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 1:
+        raise ValueError(f"repeats must be an int >= 1, not {repeats!r}")
+    runs = list(runs)
+    clocks = list(clock) if isinstance(clock, (list, tuple)) else [clock] * len(runs)
+    batched = [True] * len(runs) if batched is None else list(batched)
+    if not runs or not len(runs) == len(clocks) == len(batched):
+        raise ValueError("interleave needs one clock and one batched flag per side, and a side")
+    singles, results = [], []
+    for run, clk in zip(runs, clocks, strict=True):
+        start = clk()
+        results.append(run())
+        singles.append(clk() - start)
+    goal = min(max(singles), max_batch)
+    counts = [batch_count(t, goal) if b else 1 for t, b in zip(singles, batched, strict=True)]
+    best = [t if n == 1 else float("inf") for t, n in zip(singles, counts, strict=True)]
+    for round_ in range(repeats):
+        for i, (run, clk) in enumerate(zip(runs, clocks, strict=True)):
+            if round_ == 0 and counts[i] == 1:
+                continue            # its sizing run was its first batch
+            start = clk()
+            for _ in range(counts[i]):
+                results[i] = run()
+            best[i] = min(best[i], clk() - start)
+    return [Timing(best[i] / counts[i], results[i], counts[i], repeats)
+            for i in range(len(runs))]
+
+
 def compare(peer: Callable[[], object], ours: Callable[[], object], repeats: int = 3,
-            clock: Clock = cpu_clock, peer_repeats: int | None = None,
-            peer_clock: Clock | None = None) -> tuple[Timing, Timing]:
-    """The peer timed first (best of ``peer_repeats``, default ``repeats``, on
-    ``peer_clock``, default ``clock``), then ours in batches of about the peer's time:
-    ``(peer timing, our timing)``; the ratio is ``peer.seconds / ours.seconds``."""
-    theirs = cpu_time(peer, peer_repeats or repeats, 0.0, peer_clock or clock)
-    return theirs, cpu_time(ours, repeats, theirs.seconds, clock)
+            clock: Clock = cpu_clock, peer_clock: Clock | None = None) -> tuple[Timing, Timing]:
+    """:func:`interleave` of two sides, the peer (on ``peer_clock``, default ``clock``) and
+    ours, batched to the slower one's time: ``(peer timing, our timing)``; the ratio is
+    ``peer.seconds / ours.seconds``."""
+    theirs, mine = interleave([peer, ours], repeats, [peer_clock or clock, clock])
+    return theirs, mine
 
 
 def ratio(slow: float, fast: float) -> float:
@@ -120,19 +163,9 @@ def per_node_ratio(slow_seconds: float, slow_nodes: int, fast_seconds: float,
     return (slow_seconds / slow_nodes) / (fast_seconds / fast_nodes)
 
 
-def overloaded(load: float, ncores: int | None = None) -> bool:
-    """A load above one job per core."""
-    return load > (ncores if ncores is not None else cores())
-
-
-def load_cell(load: float, ncores: int | None = None) -> str:
-    """A load for the table: two decimals, :data:`MARK` after it above one job per core."""
-    return f"{load:.2f}" + (f" {MARK}" if overloaded(load, ncores) else "")
-
-
 class Load:
     """The load of one row: the 1-minute load average read at construction (the row's start)
-    and by :meth:`cell` (its end), the higher kept."""
+    and by :meth:`cells` (its end), the higher kept, given per core."""
 
     def __init__(self, getloadavg: Callable[[], tuple[float, float, float]] = os.getloadavg,
                  ncores: int | None = None):
@@ -142,16 +175,33 @@ class Load:
         self.value = self.first
 
     def end(self) -> float:
+        """The row's load average: the higher of its start and now."""
         self.value = max(self.first, self._get()[0])
         return self.value
 
-    def cell(self) -> str:
-        """The row's ``load`` column (read at the row's end)."""
-        return load_cell(self.end(), self.ncores)
+    def per_core(self) -> float:
+        """The row's load average per core (read now, as its end)."""
+        return round(self.end() / self.ncores, 2)
+
+    def cells(self) -> dict[str, float]:
+        """The row's load column, ``{LOAD_KEY: load average per core}``."""
+        return {LOAD_KEY: self.per_core()}
 
 
 def load_note(ncores: int | None = None) -> str:
-    """What the ``load`` column means, for a table's title."""
+    """What the load column means, for a table's title."""
     n = ncores if ncores is not None else cores()
-    return (f"`load`: the 1-minute load average while the row was measured; {MARK}: above one "
-            f"job per core (more than {n})")
+    return (f"`{LOAD_KEY}`: the 1-minute load average over the machine's {n} cores while the "
+            "row was measured, the higher of its start and end: 1 is one job per core, 2.5 "
+            "two and a half")
+
+
+def repeats_of(options, full: int = 3, quick: int = 1) -> int:
+    """N of a table's best-of-N: ``--repeats`` when given (an int >= 1, else ValueError),
+    else the table's default, ``quick`` with ``--quick`` and ``full`` without."""
+    repeats = getattr(options, "repeats", None)
+    if repeats is None:
+        return quick if getattr(options, "quick", False) else full
+    if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 1:
+        raise ValueError(f"--repeats must be >= 1, not {repeats!r}")
+    return repeats

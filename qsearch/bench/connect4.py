@@ -34,7 +34,9 @@ from qsearch.bench._timing import (
     Load,
     children_cpu_clock,
     cpu_time,
+    interleave,
     ratio,
+    repeats_of,
 )
 from qsearch.core.tables import format_seconds
 from qsearch.games import Connect4
@@ -89,8 +91,9 @@ def _openspiel_alphabeta(moves: str, depth: int):
 def search_table(repeats: int = 3) -> list[dict]:
     """Nodes per second of compiled alpha-beta against the readable twin (on the compiled
     game and on the all-Python game) and OpenSpiel, same trees, every side best of
-    ``repeats`` by CPU time; the compiled search is timed last, in batches of about the
-    longest peer's time."""
+    ``repeats`` by CPU time, the sides timed in turn (:func:`interleave`: twin, all-Python,
+    OpenSpiel, compiled, twin, ...), the compiled search in batches of about the longest
+    peer's time."""
     try:
         import pyspiel  # noqa: F401
         have_openspiel = True
@@ -101,13 +104,13 @@ def search_table(repeats: int = 3) -> list[dict]:
         load = Load()
         state = Connect4.from_moves(moves)
         py_state = PyConnect4.from_moves(moves)
-        twin = cpu_time(lambda s=state, d=depth: twin_alphabeta(s, d), repeats)
-        py = cpu_time(lambda s=py_state, d=depth: twin_alphabeta(s, d), repeats)
-        peers = [twin.seconds, py.seconds]
+        sides = [lambda s=state, d=depth: twin_alphabeta(s, d),
+                 lambda s=py_state, d=depth: twin_alphabeta(s, d)]
         if have_openspiel:
-            spiel = cpu_time(lambda m=moves, d=depth: _openspiel_alphabeta(m, d), repeats)
-            peers.append(spiel.seconds)
-        ours = cpu_time(lambda s=state, d=depth: alphabeta(s, d), repeats, max(peers))
+            sides.append(lambda m=moves, d=depth: _openspiel_alphabeta(m, d))
+        sides.append(lambda s=state, d=depth: alphabeta(s, d))
+        timings = interleave(sides, repeats, batched=[False] * (len(sides) - 1) + [True])
+        twin, py, ours = timings[0], timings[1], timings[-1]
         fast, t_fast = ours.result, ours.seconds
         assert twin.result.nodes == py.result.nodes == fast.nodes
         assert twin.result.value == fast.value
@@ -118,11 +121,12 @@ def search_table(repeats: int = 3) -> list[dict]:
                "all-Python kn/s": fast.nodes / py.seconds / 1e3,
                "x all-Python": ratio(py.seconds, t_fast)}
         if have_openspiel:
+            spiel = timings[2]
             value, leaves = spiel.result
             assert leaves == fast.leaves and value == fast.value, (leaves, fast.leaves)
             row["OpenSpiel kn/s"] = fast.nodes / spiel.seconds / 1e3
             row["x OpenSpiel"] = ratio(spiel.seconds, t_fast)
-        row["load"] = load.cell()
+        row.update(load.cells())
         rows.append(row)
     return rows
 
@@ -248,8 +252,9 @@ def set_limits(fast: int = 1000, slow: int = 100, hard: int = 10) -> dict[str, i
 
 
 def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[dict]:
-    """Our solver alone, table reset before every position (reset not timed): mean time and
-    nodes per position on each published set found in ``data``, scores checked."""
+    """Our solver alone, table reset before every position (reset not timed): mean time (each
+    position's best of ``repeats``) and nodes per position on each published set found in
+    ``data``, scores checked."""
     from qsearch.search.connect4_solver import Solver
 
     solver = Solver()
@@ -258,6 +263,7 @@ def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[di
         path = data / name
         if not path.exists():
             continue
+        load = Load()
         pairs = read_set(path, limit)
         times, nodes = [], 0
         for moves, score in pairs:
@@ -273,7 +279,7 @@ def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[di
             nodes += res.nodes
         rows.append({"set": name, "positions": len(pairs), "mean time": sum(times) / len(pairs),
                      "max time": max(times), "mean nodes": nodes / len(pairs),
-                     "ns/node": 1e9 * sum(times) / max(nodes, 1)})
+                     "ns/node": 1e9 * sum(times) / max(nodes, 1), **load.cells()})
         progress(f"{name}: {len(pairs)} positions, mean {format_seconds(rows[-1]['mean time'])}")
     return rows
 
@@ -323,7 +329,7 @@ def pons_stream_table(data: Path, pons: Pons, limits: dict[str, int],
                                  f"{theirs[bad]}, published {published[bad]}")
         rows.append({"set": name, "positions": len(pairs), "scores": "all equal",
                      "our time": t_ours, "our runs": runs, "our nodes": nodes,
-                     "Pons time": t_pons, "x Pons": t_ours / t_pons, "load": load.cell()})
+                     "Pons time": t_pons, "x Pons": t_ours / t_pons, **load.cells()})
         progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
     for row in rows:
         row["Pons start-up time"] = startup
@@ -384,7 +390,7 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
             row["nodes ours/Pons"] = n_ours / n_pons
         else:
             row["Pons start-up time"] = startup
-        row["load"] = load.cell()
+        row.update(load.cells())
         rows.append(row)
         progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
     return rows
@@ -411,10 +417,10 @@ def _with_ticker(label: str, run: Callable[[], object], every: float = 15.0):
 
 
 def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
-                      modes=("weak", "strong")) -> list[dict]:
-    """The empty board solved weakly and strongly: ours, and Pons' if given (one run each;
-    it takes minutes), CPU times. Pons' time: his driver's own (CPU), else his process's CPU
-    time minus that of the idle start-up."""
+                      modes=("weak", "strong"), repeats: int = 1) -> list[dict]:
+    """The empty board solved weakly and strongly: ours, and Pons' if given (best of
+    ``repeats`` each, ours then his; it takes minutes), CPU times. Pons' time: his driver's
+    own (CPU), else his process's CPU time minus that of the idle start-up."""
     from qsearch.search.connect4_solver import Solver
 
     solver = Solver()
@@ -423,50 +429,46 @@ def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
     for mode in modes:
         weak = mode == "weak"
         load = Load()
-        progress(f"empty board, {mode}: ours ...")
-        solver.reset()
-        t_ours, res = _with_ticker(f"ours, {mode}",
-                                   lambda w=weak: solver.solve(Connect4(), weak=w))
-        progress(f"empty board, {mode}: ours {res.score:+d} in {format_seconds(t_ours)}")
-        row = {"position": "(empty)", "solve": mode, "our score": res.score,
-               "our time": t_ours, "our nodes": res.nodes}
-        if pons is not None:
-            progress(f"empty board, {mode}: Pons ...")
+        t_ours = t_pons = float("inf")
+        for k in range(repeats):            # ours, his, ours, his, ...: best of each
+            run = f"{mode}, run {k + 1} of {repeats}"
+            progress(f"empty board, {run}: ours ...")
+            solver.reset()
+            t, res = _with_ticker(f"ours, {run}", lambda w=weak: solver.solve(Connect4(), weak=w))
+            t_ours = min(t_ours, t)
+            progress(f"empty board, {run}: ours {res.score:+d} in {format_seconds(t)}")
+            row = {"position": "(empty)", "solve": mode, "our score": res.score,
+                   "our time": t_ours, "our nodes": res.nodes}
+            if pons is None:
+                continue
+            progress(f"empty board, {run}: Pons ...")
             if driver is not None and not weak:
                 theirs, nodes, micro = (int(f) for f in driver.solve(""))
-                t_pons = micro * 1e-6
+                t = micro * 1e-6
                 row["Pons nodes"] = nodes
             else:
-                _, (elapsed, out) = _with_ticker(f"Pons, {mode}",
+                _, (elapsed, out) = _with_ticker(f"Pons, {run}",
                                                  lambda w=weak: pons.run([""], weak=w))
-                theirs, t_pons = int(out[0][0]), elapsed - startup
+                theirs, t = int(out[0][0]), elapsed - startup
             same = _sign(theirs) == _sign(res.score) if weak else theirs == res.score
             if not same:
                 raise AssertionError(f"empty board, {mode}: ours {res.score}, Pons {theirs}")
+            t_pons = min(t_pons, t)
             row.update({"Pons score": theirs, "Pons time": t_pons,
                         "x Pons": t_ours / t_pons})
-            progress(f"empty board, {mode}: Pons {theirs:+d} in {format_seconds(t_pons)}")
-        row["load"] = load.cell()
+            progress(f"empty board, {run}: Pons {theirs:+d} in {format_seconds(t)}")
+        row.update(load.cells())
         rows.append(row)
     return rows
 
 
 # ------------------------------------------------------------------------ sections
-def repeats_of(options) -> int:
-    """N of every best-of-N: ``--repeats``, else 1 with ``--quick`` and 3 without."""
-    repeats = getattr(options, "repeats", None)
-    if repeats is None:
-        return 1 if options.quick else 3
-    if repeats < 1:
-        raise ValueError(f"--repeats must be >= 1, not {repeats}")
-    return repeats
-
-
 def sections(options) -> list[tuple]:
     """The Connect-4 tables for ``python -m qsearch bench`` (``empty-board`` only when named
     in ``--only``: it takes minutes)."""
     quick = options.quick
     repeats = repeats_of(options)
+    solve_repeats = repeats_of(options, full=1)        # thousands of positions: once each
     slow = getattr(options, "solve_limit", None)
     hard = getattr(options, "hard_limit", None)
     slow = slow if slow is not None else (5 if quick else 100)
@@ -486,13 +488,14 @@ def sections(options) -> list[tuple]:
          "`x twin`: qsearch's readable Python alpha-beta on the compiled game; `x all-Python`: "
          "the same twin on the pure-Python game; `x OpenSpiel`: OpenSpiel's Python "
          "`alpha_beta_search` on OpenSpiel's C++ `connect_four`. Same trees (node and leaf "
-         f"counts checked), CPU times, every side best of {repeats}, the compiled search "
-         "timed in batches of about the longest peer's time (`compiled runs` a batch)",
+         "counts checked), CPU times (process time: every side in this process), every side "
+         f"best of {repeats}, the sides timed in turn, the compiled search in batches of about "
+         "the longest peer's time (`compiled runs` a batch)",
          lambda: search_table(repeats=repeats)),
         ("solve", f"Exact solver alone on the published positions in `{data.name}/` "
          f"(first N of each set: {found}), table reset before every position (not timed), "
-         "CPU times, scores checked",
-         lambda: solve_table(data, limits)),
+         f"CPU times, best of {solve_repeats} per position, scores checked",
+         lambda: solve_table(data, limits, repeats=solve_repeats)),
     ]
     if pons is not None:
         out.append((
@@ -514,11 +517,13 @@ def sections(options) -> list[tuple]:
             "nodes summed over the positions; x Pons = our time / his",
             lambda: _reset_rows(data, pons, reset_path, limits, repeats)))
     only = (getattr(options, "only", None) or "").split(",")
+    empty_repeats = repeats_of(options, full=1)        # minutes a solve: once by default
     if "empty-board" in only:
         out.append((
-            "empty-board", "The empty board, solved weakly (win/draw/loss) and strongly, once "
-            "each, CPU times" + (" beside Pons' solver" if pons else " (no --pons: ours only)"),
-            lambda: _empty_rows(pons, reset_path)))
+            "empty-board", "The empty board, solved weakly (win/draw/loss) and strongly, "
+            f"best of {empty_repeats} each, CPU times"
+            + (" beside Pons' solver" if pons else " (no --pons: ours only)"),
+            lambda: _empty_rows(pons, reset_path, empty_repeats)))
     return out
 
 
@@ -531,10 +536,10 @@ def _reset_rows(data, pons, reset_path, limits, repeats):
             driver.close()
 
 
-def _empty_rows(pons, reset_path):
+def _empty_rows(pons, reset_path, repeats=1):
     driver = PonsDriver(reset_path) if reset_path else None
     try:
-        return empty_board_table(pons, driver)
+        return empty_board_table(pons, driver, repeats=repeats)
     finally:
         if driver is not None:
             driver.close()

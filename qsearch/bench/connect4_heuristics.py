@@ -12,7 +12,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from qsearch.bench._timing import Load, batch_count, cpu_best_of, cpu_clock, cpu_time, ratio
+from qsearch.bench._timing import (
+    Load,
+    batch_count,
+    compare,
+    cpu_clock,
+    interleave,
+    ratio,
+    repeats_of,
+)
 from qsearch.games import Connect4
 from qsearch.heuristics.connect4 import HEURISTICS, evaluate_many, potential_lines
 from qsearch.reference import alphabeta as twin_alphabeta
@@ -101,9 +109,10 @@ def _loops_for(run_n: Callable[[int], object], target: float, unit: float = 0.00
 def heuristic_table(positions: int = 200, repeats: int = 3, min_time: float = 0.05) -> list[dict]:
     """Evaluations per second of each compiled heuristic (a C loop calling it, as the search
     does) and of its readable twin, on the same positions, each best of ``repeats`` by CPU
-    time; the twin first, then the compiled loop over the positions repeated for about the
-    twin's time (at least ``min_time``); for ``potential_lines`` also a lean plain-Python
-    version (values checked equal)."""
+    time, the two timed in turn (twin, compiled loop, twin, ...), the compiled loop over the
+    positions repeated for about the twin's time (at least ``min_time``); for
+    ``potential_lines`` also a lean plain-Python version (values checked equal), timed in
+    turn with the compiled loop too."""
     from qsearch.reference import heuristics as twins
 
     states = sample_positions(positions)
@@ -111,11 +120,18 @@ def heuristic_table(positions: int = 200, repeats: int = 3, min_time: float = 0.
     for name, compiled in HEURISTICS.items():
         load = Load()
         twin = getattr(twins, name)
-        t_twin, _ = cpu_best_of(repeats, lambda t=twin: [t(s, 0) for s in states])
+        start = cpu_clock()                                 # one twin run sizes the loop
+        [twin(s, 0) for s in states]
+        t_twin = cpu_clock() - start
         loops = _loops_for(lambda n, c=compiled: evaluate_many(c, states, 0, n),
                            max(t_twin, min_time))
-        t_fast, _ = cpu_best_of(repeats, lambda c=compiled, n=loops: evaluate_many(c, states, 0,
-                                                                                   n))
+
+        def fast_loop(c=compiled, n=loops):
+            return evaluate_many(c, states, 0, n)
+
+        slow_t, fast_t = interleave([lambda t=twin: [t(s, 0) for s in states], fast_loop],
+                                    repeats, batched=[False, False])
+        t_twin, t_fast = slow_t.seconds, fast_t.seconds
         fast = len(states) * loops / t_fast
         slow = len(states) / t_twin
         row = {"heuristic": name, "compiled Meval/s": fast / 1e6,
@@ -125,11 +141,12 @@ def heuristic_table(positions: int = 200, repeats: int = 3, min_time: float = 0.
                 lean = [potential_lines_lean(s, p) for s in states]
                 if lean != [compiled(s, p) for s in states] or lean != [twin(s, p) for s in states]:
                     raise AssertionError("potential_lines_lean differs from potential_lines")
-            t_lean, _ = cpu_best_of(repeats,
-                                    lambda: [potential_lines_lean(s, 0) for s in states])
+            lean_t, _ = interleave([lambda: [potential_lines_lean(s, 0) for s in states],
+                                    fast_loop], repeats, batched=[False, False])
+            t_lean = lean_t.seconds
             row["lean Python keval/s"] = len(states) / t_lean / 1e3
             row["x lean Python"] = fast / (len(states) / t_lean)
-        row["load"] = load.cell()
+        row.update(load.cells())
         rows.append(row)
     return rows
 
@@ -137,23 +154,22 @@ def heuristic_table(positions: int = 200, repeats: int = 3, min_time: float = 0.
 def search_table(moves: str = MID_GAME, depth: int = 8, repeats: int = 3) -> list[dict]:
     """A depth-8 alpha-beta move with potential_lines: the compiled search, and the readable
     search (the twin) calling the same compiled heuristic; each best of ``repeats`` by CPU
-    time, the compiled one in batches of about the twin's time."""
+    time, timed in turn, the compiled one in batches of about the twin's time."""
     state = Connect4.from_moves(moves)
     rows = []
     for order in (None, ORDER):
         load = Load()
-        t_twin, twin = cpu_best_of(repeats, lambda o=order: twin_alphabeta(
-            state, depth, potential_lines, order=o, **WIN))
-        ours = cpu_time(lambda o=order: alphabeta(state, depth, potential_lines, order=o, **WIN),
-                        repeats, t_twin)
-        t_fast, fast = ours.seconds, ours.result
+        theirs, ours = compare(
+            lambda o=order: twin_alphabeta(state, depth, potential_lines, order=o, **WIN),
+            lambda o=order: alphabeta(state, depth, potential_lines, order=o, **WIN), repeats)
+        t_twin, twin, t_fast, fast = theirs.seconds, theirs.result, ours.seconds, ours.result
         assert (twin.value, twin.action, twin.nodes) == (fast.value, fast.action, fast.nodes)
         rows.append({"position": moves, "depth": depth,
                      "order": "centre first" if order else "left to right",
                      "column": fast.action + 1, "nodes": fast.nodes, "compiled time": t_fast,
                      "compiled runs": ours.runs, "compiled Mn/s": fast.nodes / t_fast / 1e6,
                      "twin time": t_twin, "x twin": ratio(t_twin, t_fast),
-                     "load": load.cell()})
+                     **load.cells()})
     return rows
 
 
@@ -170,19 +186,17 @@ if __name__ == "__main__":  # pragma: no cover
 
 def sections(options) -> list[tuple]:
     """The heuristic tables for ``python -m qsearch bench``."""
-    from qsearch.bench.connect4 import repeats_of
-
     repeats = repeats_of(options)
     return [
         ("heuristics", "Connect-4 heuristics (document 001): evaluations per second on 200 "
          "sampled positions, compiled (called from a C loop) vs its readable twin, and for "
          "potential_lines vs a lean plain-Python version too (same values checked); "
-         f"CPU times, every side best of {repeats}, the compiled loop about as long as the "
-         "twin's",
+         f"CPU times (process time, in this process), every side best of {repeats}, timed in "
+         "turn, the compiled loop about as long as the twin's",
          lambda: heuristic_table(repeats=repeats)),
         ("heuristic-search", "A depth-8 alpha-beta move with potential_lines: compiled search "
          "and compiled heuristic vs the readable Python search (twin) calling the same "
-         f"compiled heuristic; same tree checked; CPU times, both best of {repeats}, the "
-         "compiled search in batches of about the twin's time",
+         "compiled heuristic; same tree checked; CPU times (process time), both best of "
+         f"{repeats}, timed in turn, the compiled search in batches of about the twin's time",
          lambda: search_table(repeats=repeats)),
     ]

@@ -12,18 +12,23 @@ chance node) and per distinct position a play reaches; OpenSpiel's: one per orde
 and per legal action (several actions reach the same position), counted by a wrapper around
 its recursion in a separate untimed run (with a zero evaluation: the search has no pruning,
 so the tree is the same). So the table gives the ratio of the whole searches and the ratio
-per node. CPU times (:mod:`qsearch.bench._timing`): OpenSpiel's first, then ours in batches
-of about its time.
+per node. OpenSpiel is timed twice: with the evaluation this bench hands it (written in
+Python, called at every leaf) and with a zero evaluation (the same tree: its search does not
+prune), so the table says how much of its time is that evaluation and how fast its search is
+alone. CPU times (:mod:`qsearch.bench._timing`; every side in this process), the three timed
+in turn (OpenSpiel with the evaluation, without, ours, ...), ours in batches of about the
+longest.
 """
 from __future__ import annotations
 
 from qsearch.bench._timing import (
     Load,
-    compare,
     cpu_best_of,
     cpu_clock,
+    interleave,
     per_node_ratio,
     ratio,
+    repeats_of,
 )
 
 OPENING = 0           # OpenSpiel's opening outcome 0: x starts with 1-2 (the smallest tree)
@@ -78,12 +83,17 @@ def count_openspiel_calls(spiel, state, depth: int) -> dict[str, int]:
     return counts
 
 
-def openspiel_table(depth: int, repeats: int = 3, openspiel_repeats: int = 3,
-                    clock=None) -> list[dict]:
-    """Ours vs OpenSpiel's Python expectiminimax at ``depth`` player moves: CPU times,
-    OpenSpiel's best of ``openspiel_repeats`` (no counter in the timed runs), ours best of
-    ``repeats`` batches of about OpenSpiel's time; node counts, the ratio of the whole
-    searches and the ratio per node."""
+def _zero(_state) -> float:
+    return 0.0
+
+
+def openspiel_table(depth: int, repeats: int = 3, clock=None) -> list[dict]:
+    """Ours vs OpenSpiel's Python expectiminimax at ``depth`` player moves: OpenSpiel with the
+    bench's Python evaluation and with a zero one (the same tree), ours with its compiled
+    ``pip_race``; CPU times, best of ``repeats``, timed in turn (no counter in the timed
+    runs), ours in batches of about the longest; node counts, the ratio of the whole
+    searches and the ratio per node against each OpenSpiel run, and the share of
+    OpenSpiel's time spent in the evaluation."""
     import pyspiel
     from open_spiel.python.algorithms import minimax as spiel
 
@@ -99,38 +109,48 @@ def openspiel_table(depth: int, repeats: int = 3, openspiel_repeats: int = 3,
     ours.apply_action(CHANCE_BASE + OPENING)
     value_fn = openspiel_pip_race(0)
 
-    peer, mine = compare(lambda: spiel.expectiminimax(theirs, depth, value_fn, 0),
-                         lambda: expectiminimax(ours, depth, pip_race, count_chance=False),
-                         repeats, clock, peer_repeats=openspiel_repeats)
-    v_spiel, a_spiel = peer.result
+    with_eval, without, mine = interleave(
+        [lambda: spiel.expectiminimax(theirs, depth, value_fn, 0),
+         lambda: spiel.expectiminimax(theirs, depth, _zero, 0),
+         lambda: expectiminimax(ours, depth, pip_race, count_chance=False)],
+        repeats, clock, batched=[False, False, True])
+    v_spiel, a_spiel = with_eval.result
     res = mine.result
-    counted = count_openspiel_calls(spiel, theirs, depth)
-    n_spiel = counted["calls"]
+    n_spiel = count_openspiel_calls(spiel, theirs, depth)["calls"]
     same_value = abs(res.value - v_spiel) < 1e-9
     same_play = ours.child(res.action).points(0) == ours.child(a_spiel).points(0) \
         if a_spiel in ours.legal_actions() else False
     roll = ours.dice_roll()
     where = f"opening roll {roll[0]}-{roll[1]}, depth {depth} (player moves)"
-    cell = load.cell()
-    return [
-        {"search": f"OpenSpiel Python expectiminimax, {where}", "value": v_spiel,
-         "nodes": n_spiel,
-         "nodes are": "calls of its expectiminimax (root, 36 ordered rolls a chance node, "
-                      "one per legal action: several reach the same position), counted in "
-                      "an untimed run", "CPU time": peer.seconds,
-         "runs": f"best of {peer.batches}", "us/node": 1e6 * peer.seconds / n_spiel,
-         "x whole search": 1.0, "x per node": 1.0, "load": cell},
-        {"search": f"qsearch expectiminimax (compiled), {where}", "value": res.value,
-         "nodes": res.nodes,
-         "nodes are": "calls of its search (root, 21 distinct rolls a chance node, one per "
-                      "distinct position a play reaches)", "CPU time": mine.seconds,
-         "runs": f"best of {mine.batches} batches of {mine.runs}",
-         "us/node": 1e6 * mine.seconds / res.nodes,
-         "x whole search": ratio(peer.seconds, mine.seconds),
-         "x per node": per_node_ratio(peer.seconds, n_spiel, mine.seconds, res.nodes),
-         "same value": "yes" if same_value else "NO",
-         "same play": "yes" if same_play else "NO", "load": cell},
-    ]
+    cells = load.cells()
+    spiel_nodes = ("calls of its expectiminimax (root, 36 ordered rolls a chance node, one "
+                   "per legal action: several reach the same position), counted in an "
+                   "untimed run")
+    rows = []
+    for timing, evaluation in (
+            (with_eval, "document 002's pip race in Python on its observation tensor (the "
+                        "bench's), at every leaf"),
+            (without, "none (zero: the same tree, its search alone)")):
+        rows.append({
+            "search": f"OpenSpiel Python expectiminimax, {where}", "evaluation": evaluation,
+            "value": timing.result[0], "nodes": n_spiel, "nodes are": spiel_nodes,
+            "CPU time": timing.seconds, "runs": f"best of {timing.batches}",
+            "us/node": 1e6 * timing.seconds / n_spiel,
+            "ours faster, whole search": ratio(timing.seconds, mine.seconds),
+            "ours faster per node": per_node_ratio(timing.seconds, n_spiel, mine.seconds,
+                                                   res.nodes),
+            "evaluation's share": None, **cells})
+    rows[0]["evaluation's share"] = f"{1 - without.seconds / with_eval.seconds:.0%}"
+    rows.append({
+        "search": f"qsearch expectiminimax (compiled), {where}",
+        "evaluation": "pip_race, compiled", "value": res.value, "nodes": res.nodes,
+        "nodes are": "calls of its search (root, 21 distinct rolls a chance node, one per "
+                     "distinct position a play reaches)", "CPU time": mine.seconds,
+        "runs": f"best of {mine.batches} batches of {mine.runs}",
+        "us/node": 1e6 * mine.seconds / res.nodes,
+        "same value": "yes" if same_value else "NO",
+        "same play": "yes" if same_play else "NO", **cells})
+    return rows
 
 
 def star_table(depths=(2, 3, 4), repeats: int = 3) -> list[dict]:
@@ -155,7 +175,7 @@ def star_table(depths=(2, 3, 4), repeats: int = 3) -> list[dict]:
                 "time": t, "time without": base_t,
                 "same value and play": "yes" if (res.value, res.action) == (base.value,
                                                                             base.action)
-                else "NO", "load": load.cell(),
+                else "NO", **load.cells(),
             })
     return rows
 
@@ -163,17 +183,23 @@ def star_table(depths=(2, 3, 4), repeats: int = 3) -> list[dict]:
 def sections(options) -> list[tuple]:
     """The expectiminimax tables for ``python -m qsearch bench``."""
     quick = options.quick
+    depth = 2 if quick else 3
+    # OpenSpiel with its evaluation takes minutes at depth 3: once unless --repeats says
+    spiel_repeats = repeats_of(options, full=1, quick=3)
+    repeats = repeats_of(options)
     return [
         ("expectiminimax-openspiel",
          "Expectiminimax on hypergammon (document 002, Ex. 2.14): compiled vs OpenSpiel's "
-         "Python expectiminimax on its own game, CPU times" + (
-             " (quick: depth 2)" if quick else " (depth 3; OpenSpiel timed once)")
-         + ". The two searches differ in size: `x whole search` = OpenSpiel's time / ours, "
-         "`x per node` = its time per node / ours (nodes: calls of each search function, "
-         "root, chance nodes and leaves included on both sides)",
-         lambda: openspiel_table(2 if quick else 3, openspiel_repeats=3 if quick else 1)),
+         f"Python expectiminimax on its own game, depth {depth} (player moves); OpenSpiel "
+         "timed with the Python evaluation the bench hands it and with a zero one (the same "
+         "tree), so `evaluation's share` says where its time goes; every side in "
+         f"this process, CPU times (process time), best of {spiel_repeats}, timed in turn. "
+         "The two searches differ in size: `ours faster, whole search` = that OpenSpiel "
+         "run's time / ours, `ours faster per node` = its time per node / ours (nodes: calls "
+         "of each search function, root, chance nodes and leaves included on both sides)",
+         lambda: openspiel_table(depth, repeats=spiel_repeats)),
         ("expectiminimax-star",
          "Star1 and Star2 pruning at chance nodes: node savings (hypergammon, opening 1-2; "
-         "CPU times, best of 3)",
-         lambda: star_table((2, 3) if quick else (2, 3, 4))),
+         f"CPU times, best of {repeats})",
+         lambda: star_table((2, 3) if quick else (2, 3, 4), repeats=repeats)),
     ]

@@ -5,13 +5,14 @@ alpha-beta (expectiminimax for a game with chance nodes, found by looking when t
 not say so) and MCTS, each run by :mod:`qsearch.search` (compiled on qsearch's engines, the twin
 elsewhere) and, on a qsearch engine, by its readable twin too, so the table shows how much
 slower the Python code is on the same search (the twins count the same nodes). CPU times,
-best of ``repeats`` (the twin first, then the compiled search in batches of about its time);
+best of ``repeats`` (the twin and the compiled search timed in turn, the compiled one in
+batches of about the twin's time);
 every number comes from the run that prints it. Without ``--game`` this module adds no
 table.
 """
 from __future__ import annotations
 
-from qsearch.bench._timing import Load, compare, cpu_time, load_note, ratio
+from qsearch.bench._timing import Load, compare, interleave, load_note, ratio
 from qsearch.search.dispatch import runs_compiled
 
 NODES = {True: 20_000, False: 200_000}          # quick / full: the alpha-beta budget
@@ -75,19 +76,19 @@ def game_speed_rows(game: str, quick: bool = False, repeats: int = 1) -> list[di
             twin, ours = compare(lambda run=run: run(reference), lambda run=run: run(compiled),
                                  repeats)
         else:
-            twin, ours = None, cpu_time(lambda run=run: run(compiled), repeats)
+            twin, (ours,) = None, interleave([lambda run=run: run(compiled)], repeats)
         seconds, result = ours.seconds, ours.result
         engine = getattr(result, "engine", None) or "compiled"
-        cell = load.cell()
+        cells = load.cells()
         rows.append({"search": label, "engine": engine, "nodes": result.nodes,
                      "CPU time": seconds, "runs": ours.runs,
-                     "nodes/s": round(result.nodes / max(seconds, 1e-9)), "load": cell})
+                     "nodes/s": round(result.nodes / max(seconds, 1e-9)), **cells})
         if twin is not None:
             rows[-1]["slower"] = ""
             rows.append({"search": label, "engine": "python (twin)", "nodes": twin.result.nodes,
                          "CPU time": twin.seconds, "runs": twin.runs,
                          "nodes/s": round(twin.result.nodes / max(twin.seconds, 1e-9)),
-                         "load": cell,
+                         **cells,
                          "slower": f"{ratio(twin.seconds, max(seconds, 1e-9)):.0f}x"})
     return rows
 
@@ -98,5 +99,6 @@ def sections(options):
     if game is None:
         return []
     quick, repeats = bool(getattr(options, "quick", False)), getattr(options, "repeats", None)
-    return [("game", f"Search speed on {game} (CPU times; {load_note()})",
+    return [("game", f"Search speed on {game} (CPU times: process time, every side in this "
+                     f"process; {load_note()})",
              lambda: game_speed_rows(game, quick, repeats or 1))]

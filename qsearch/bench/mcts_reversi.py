@@ -1,8 +1,10 @@
 """Speed tables for MCTS (document 002, chapter 3) and Reversi (§4.2).
 
-* MCTS on Connect-4 from the empty board, random rollouts, the same c: simulations per second
-  of the compiled :func:`qsearch.search.mcts`, its readable twin, OpenSpiel's C++
-  ``pyspiel.MCTSBot`` (``RandomRolloutEvaluator`` with one rollout, ``solve=False``) and
+* MCTS on Connect-4 from the empty board, random rollouts, the same c: the compiled
+  :func:`qsearch.search.mcts` against each peer at the peer's number of simulations (both
+  sides run the same number: a simulation costs more as the tree grows, so a ratio holds
+  for its size only): its readable twin, OpenSpiel's C++ ``pyspiel.MCTSBot``
+  (``RandomRolloutEvaluator`` with one rollout, ``solve=False``) at several sizes, and
   OpenSpiel's Python ``mcts.MCTSBot`` (same evaluator), all measured in this run;
 * Reversi perft from the start: leaf nodes per second, compiled and the plain-Python twin;
 * Reversi alpha-beta with the disc-difference heuristic: the compiled
@@ -11,15 +13,16 @@
   the same fail-soft tree in the same move order with terminal returns of +-1, so the leaf
   counts must be equal (checked: the table says so).
 
-Every time is a CPU time, the best of ``repeats`` runs (3 by default); the compiled side of
-a comparison is timed last, in batches of about its peer's time (:mod:`qsearch.bench._timing`).
+Every time is a CPU time (every side runs in this process), the best of ``repeats`` runs
+(``--repeats``; 3 by default, 1 with ``--quick``); the two sides of a comparison are timed in
+turn, the compiled one in batches of about its peer's time (:mod:`qsearch.bench._timing`).
 """
 from __future__ import annotations
 
 import math
 import random
 
-from qsearch.bench._timing import Load, cpu_best_of, cpu_time, ratio
+from qsearch.bench._timing import Load, compare, cpu_best_of, interleave, ratio, repeats_of
 
 C = math.sqrt(2.0)
 # Three mid-game positions: 20 random plies from the start (seeded), black or white to move.
@@ -36,55 +39,56 @@ def _openspiel():
     return pyspiel, os_mcts, os_minimax
 
 
-def mcts_table(iterations: int = 100_000, python_iterations: int = 2_000,
+CPP_SIZES = (10_000, 100_000, 1_000_000)     # simulations of the C++ bot (and of ours)
+
+
+def mcts_table(cpp_sizes=CPP_SIZES, python_iterations: int = 2_000,
                twin_iterations: int = 5_000, repeats: int = 3) -> list[dict]:
-    """Connect-4, empty board: simulations per second of four MCTS implementations, CPU
-    times; the peers first, then the compiled search in batches of about the longest
-    peer's time."""
+    """Connect-4, empty board: the compiled MCTS against each peer, both sides running the
+    peer's number of simulations, timed in turn (peer, ours, peer, ours, ...), CPU times,
+    ours in batches of about the peer's time; one row per peer and size."""
     import numpy as np
 
     from qsearch.games import Connect4
     from qsearch.reference.mcts import mcts as twin_mcts
     from qsearch.search.mcts import mcts
 
-    load = Load()
     peers = [("qsearch reference twin (Python)", twin_iterations,
-              cpu_time(lambda: twin_mcts(Connect4(), twin_iterations, c=C, seed=1), repeats),
-              lambda r: r.action)]
+              lambda n: (lambda: twin_mcts(Connect4(), n, c=C, seed=1)), lambda r: r.action)]
     found = _openspiel()
     if found is not None:
         pyspiel, os_mcts, _ = found
         game = pyspiel.load_game("connect_four")
 
-        def cpp():
-            bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), C, iterations,
-                                  4000, False, 1, False)
-            return bot.step(game.new_initial_state())
+        def cpp(n):
+            def run():
+                bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 1), C, n,
+                                      4000, False, 1, False)
+                return bot.step(game.new_initial_state())
+            return run
 
-        def python():
-            evaluator = os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
-            bot = os_mcts.MCTSBot(game, C, python_iterations, evaluator, solve=False,
-                                  random_state=np.random.RandomState(2))
-            return bot.step(game.new_initial_state())
+        def python(n):
+            def run():
+                evaluator = os_mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+                bot = os_mcts.MCTSBot(game, C, n, evaluator, solve=False,
+                                      random_state=np.random.RandomState(2))
+                return bot.step(game.new_initial_state())
+            return run
 
-        peers.append(("OpenSpiel pyspiel.MCTSBot (C++)", iterations, cpu_time(cpp, repeats),
-                      int))
-        peers.append(("OpenSpiel mcts.MCTSBot (Python)", python_iterations,
-                      cpu_time(python, repeats), int))
-    longest = max(t.seconds for _, _, t, _ in peers)
-    ours = cpu_time(lambda: mcts(Connect4(), iterations, c=C, seed=1), repeats, longest)
-    rate = iterations / ours.seconds
-    rows = [{"implementation": "qsearch mcts (compiled)", "simulations": iterations,
-             "CPU time": ours.seconds, "runs": f"best of {ours.batches} batches of {ours.runs}",
-             "simulations/s": rate, "move": ours.result.action + 1}]
-    for name, n, t, action in peers:
-        rows.append({"implementation": name, "simulations": n, "CPU time": t.seconds,
-                     "runs": f"best of {t.batches}", "simulations/s": n / t.seconds,
-                     "move": action(t.result) + 1})
-    cell = load.cell()
-    for row in rows:
-        row["x compiled"] = rate / row["simulations/s"]
-        row["load"] = cell
+        peers += [("OpenSpiel pyspiel.MCTSBot (C++)", n, cpp, int) for n in cpp_sizes]
+        peers.append(("OpenSpiel mcts.MCTSBot (Python)", python_iterations, python, int))
+    rows = []
+    for name, n, make, action in peers:
+        load = Load()
+        theirs, ours = compare(make(n), lambda n=n: mcts(Connect4(), n, c=C, seed=1), repeats)
+        rows.append({"peer": name, "simulations (each side)": n,
+                     "peer CPU time": theirs.seconds, "peer simulations/s": n / theirs.seconds,
+                     "compiled CPU time": ours.seconds, "compiled runs": ours.runs,
+                     "compiled simulations/s": n / ours.seconds,
+                     "x peer": ratio(theirs.seconds, ours.seconds),
+                     "moves (peer, ours)": f"{action(theirs.result) + 1}, "
+                                           f"{ours.result.action + 1}",
+                     **load.cells()})
     return rows
 
 
@@ -103,7 +107,7 @@ def perft_table(depth: int = 9, twin_depth: int = 5, repeats: int = 3) -> list[d
         load = Load()
         t, n = cpu_best_of(repeats, lambda run=run, d=d: run(d))
         rows.append({"perft": name, "depth": d, "leaves": n, "CPU time": t,
-                     "leaves/s": n / t, "load": load.cell()})
+                     "leaves/s": n / t, **load.cells()})
     return rows
 
 
@@ -123,11 +127,11 @@ def _disc_value(state) -> float:
     return float(board.count("x") - board.count("o"))
 
 
-def _openspiel_alphabeta(found, state, depth: int, repeats: int, win: float):
-    """OpenSpiel's Python alpha_beta_search on its C++ othello from ``state``'s moves:
-    (least CPU time, value, action, leaves evaluated). OpenSpiel scores a finished game +-1, so
-    its leaves get the disc difference over ``win`` (our searches' win value): the same
-    order of values, so the same tree, with values ``win`` times smaller."""
+def _openspiel_alphabeta(found, state, depth: int, win: float):
+    """A run of OpenSpiel's Python alpha_beta_search on its C++ othello from ``state``'s
+    moves, returning ``(value, action, leaves evaluated)``. OpenSpiel scores a finished game
+    +-1, so its leaves get the disc difference over ``win`` (our searches' win value): the
+    same order of values, so the same tree, with values ``win`` times smaller."""
     pyspiel, _, os_minimax = found
     game = pyspiel.load_game("othello")
     theirs = game.new_initial_state()
@@ -143,10 +147,10 @@ def _openspiel_alphabeta(found, state, depth: int, repeats: int, win: float):
 
     def run():
         count[0] = 0
-        return os_minimax.alpha_beta_search(game, theirs, value, depth, me)
+        v, a = os_minimax.alpha_beta_search(game, theirs, value, depth, me)
+        return v, a, count[0]
 
-    t, (v, a) = cpu_best_of(repeats, run)
-    return t, v, a, count[0]
+    return run
 
 
 def alphabeta_table(depth: int = 10, mid_depth: int = 8, repeats: int = 3) -> list[dict]:
@@ -164,11 +168,15 @@ def alphabeta_table(depth: int = 10, mid_depth: int = 8, repeats: int = 3) -> li
     rows = []
     for name, state, d in positions:
         load = Load()
-        t2 = None
-        if found is not None:
-            t2, v2, a2, leaves = _openspiel_alphabeta(found, state, d, repeats, win)
-        ours = cpu_time(lambda state=state, d=d: alphabeta(state, d, disc_difference), repeats,
-                        t2 or 0.0)
+
+        def run(state=state, d=d):
+            return alphabeta(state, d, disc_difference)
+
+        if found is not None:           # OpenSpiel, ours, OpenSpiel, ours, ...
+            spiel, ours = compare(_openspiel_alphabeta(found, state, d, win), run, repeats)
+            t2, (v2, a2, leaves) = spiel.seconds, spiel.result
+        else:
+            (ours,) = interleave([run], repeats)
         t, r = ours.seconds, ours.result
         row = {"position": name, "depth": d, "leaves": r.leaves, "CPU time (compiled)": t,
                "compiled runs": ours.runs}
@@ -177,7 +185,7 @@ def alphabeta_table(depth: int = 10, mid_depth: int = 8, repeats: int = 3) -> li
                         "same tree": "yes" if leaves == r.leaves and a2 == r.action
                         and math.isclose(v2 * win, r.value) else "NO",
                         "x faster": ratio(t2, t)})
-        row["load"] = load.cell()
+        row.update(load.cells())
         rows.append(row)
     return rows
 
@@ -185,20 +193,28 @@ def alphabeta_table(depth: int = 10, mid_depth: int = 8, repeats: int = 3) -> li
 def sections(options) -> list[tuple]:
     """The MCTS and Reversi tables for ``python -m qsearch bench``."""
     quick = options.quick
+    repeats = repeats_of(options)
+    sizes = (10_000,) if quick else CPP_SIZES
     return [
-        ("mcts", "MCTS on Connect-4 from the empty board (random rollouts, c = sqrt 2): "
-         "simulations per second, compiled vs the twin vs OpenSpiel's C++ and Python MCTSBot; "
-         "CPU times, every side best of 3, the compiled search in batches of about the "
-         "longest peer's time",
-         lambda: mcts_table(**({"iterations": 20_000, "python_iterations": 500,
-                                 "twin_iterations": 1_000} if quick else {}))),
-        ("reversi-perft", "Reversi perft from the start (Bik's counts; CPU times, best of 3)",
-         lambda: perft_table(**({"depth": 8, "twin_depth": 4} if quick else {}))),
+        ("mcts", "MCTS on Connect-4 from the empty board (random rollouts, c = sqrt 2): the "
+         "compiled search against each peer, both sides running the peer's number of "
+         "simulations (`simulations (each side)`; OpenSpiel's C++ MCTSBot at "
+         f"{', '.join(f'{n:,}' for n in sizes)}: a simulation costs more as the tree grows, "
+         "so each ratio holds for its size); `x peer` = the peer's CPU time / ours for the "
+         f"same simulations; every side in this process, CPU times (process time), best of "
+         f"{repeats}, the two sides timed in turn, ours in batches of about the peer's time",
+         lambda: mcts_table(sizes, **({"python_iterations": 500, "twin_iterations": 1_000}
+                                      if quick else {}), repeats=repeats)),
+        ("reversi-perft", f"Reversi perft from the start (Bik's counts; CPU times, best of "
+         f"{repeats})",
+         lambda: perft_table(**({"depth": 8, "twin_depth": 4} if quick else {}),
+                             repeats=repeats)),
         ("reversi-alphabeta", "Reversi alpha-beta with the disc difference: compiled vs "
-         "OpenSpiel's Python alpha_beta_search on its C++ othello (same tree; CPU times, "
-         "both best of 3, the compiled search in batches of about OpenSpiel's time)",
-         lambda: alphabeta_table(**({"depth": 8, "mid_depth": 6, "repeats": 1}
-                                    if quick else {}))),
+         "OpenSpiel's Python alpha_beta_search on its C++ othello (same tree; CPU times: "
+         f"process time, both best of {repeats}, timed in turn, the compiled search in batches "
+         "of about OpenSpiel's time)",
+         lambda: alphabeta_table(**({"depth": 8, "mid_depth": 6} if quick else {}),
+                                 repeats=repeats)),
     ]
 
 

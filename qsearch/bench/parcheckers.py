@@ -2,16 +2,17 @@
 
 Every number is measured in this run. Positions come from one game of agent 0 against
 agent 0 (seed 2425), taken at fixed move numbers, so the same positions are searched every
-run. Times are CPU times (:mod:`qsearch.bench._timing`). The readable twins are timed best
-of 3, except the twin of the node-limited search with the document's full budget (3,500,000
-nodes, about a minute of pure Python), timed once and labelled so; then the compiled search,
-best of 3 batches of about the twin's time.
+run. Times are CPU times (:mod:`qsearch.bench._timing`; every side in this process). A
+compiled search and its readable twin are timed in turn (twin, compiled, twin, ...), best of
+``--repeats`` each (3 by default, 1 with ``--quick``; the node-limited search with the
+document's full budget, 3,500,000 nodes, about 20 s of pure Python a run, once unless
+``--repeats`` says), the compiled search in batches of about the twin's time.
 """
 from __future__ import annotations
 
 import random
 
-from qsearch.bench._timing import Load, cpu_best_of, cpu_clock, cpu_time, ratio
+from qsearch.bench._timing import LOAD_KEY, Load, compare, cpu_best_of, ratio, repeats_of
 
 DOCUMENT_BUDGET = 3_500_000
 DOCUMENT_RUN = {"generated": 1_855_208, "evaluated": 1_644_797, "seconds": 18.8535}
@@ -31,8 +32,10 @@ def game_positions(moves=(0, 25, 50, 75), seed: int = 2425) -> list:
     return out
 
 
-def search_table(quick: bool = False) -> list[dict]:
-    """Compiled minimax (depth 4) and node-limited minimax (document's budget) vs twins."""
+def search_table(quick: bool = False, repeats: int = 3,
+                 budget_repeats: int | None = None) -> list[dict]:
+    """Compiled minimax (depth 4) and node-limited minimax (document's budget) vs twins, best
+    of ``repeats`` (``budget_repeats`` for the node-limited search, default ``repeats``)."""
     from qsearch.heuristics.parcheckers import GANA, valoracion_test
     from qsearch.reference import minimax as twin_minimax
     from qsearch.reference.limited_minimax import limited_minimax as twin_limited
@@ -44,26 +47,25 @@ def search_table(quick: bool = False) -> list[dict]:
     rows = []
     for k, state in positions:
         load = Load()
-        t_t, twin = cpu_best_of(3, lambda s=state: twin_minimax(s, 4, twin_valoracion,
-                                                                win_value=GANA))
-        ours = cpu_time(lambda s=state: minimax(s, 4, valoracion_test, win_value=GANA), 3, t_t)
-        t_c, res = ours.seconds, ours.result
+        theirs, ours = compare(
+            lambda s=state: twin_minimax(s, 4, twin_valoracion, win_value=GANA),
+            lambda s=state: minimax(s, 4, valoracion_test, win_value=GANA), repeats)
+        t_t, twin, t_c, res = theirs.seconds, theirs.result, ours.seconds, ours.result
         assert (twin.value, twin.action, twin.nodes) == (res.value, res.action, res.nodes)
         rows.append({"search": "minimax depth 4, ValoracionTest", "after move": k,
                      "children": len(state.legal_actions()), "nodes": res.nodes,
                      "compiled time": t_c, "compiled runs": ours.runs,
                      "compiled Mn/s": res.nodes / t_c / 1e6, "twin time": t_t,
                      "twin kn/s": res.nodes / t_t / 1e3, "x twin": ratio(t_t, t_c),
-                     "twin runs": 3, "load": load.cell()})
+                     "best of": repeats, **load.cells()})
     budget = 350_000 if quick else DOCUMENT_BUDGET
     for k, state in positions[:1] if quick else positions[1:3]:
         load = Load()
-        repeats = 3 if quick else 1
-        t_t, twin = cpu_best_of(repeats, lambda s=state: twin_limited(s, 5, twin_valoracion,
-                                                                      max_nodes=budget))
-        ours = cpu_time(lambda s=state: limited_minimax(s, 5, valoracion_test,
-                                                        max_nodes=budget), 3, t_t)
-        t_c, res = ours.seconds, ours.result
+        n = repeats if budget_repeats is None else budget_repeats
+        theirs, ours = compare(
+            lambda s=state: twin_limited(s, 5, twin_valoracion, max_nodes=budget),
+            lambda s=state: limited_minimax(s, 5, valoracion_test, max_nodes=budget), n)
+        t_t, twin, t_c, res = theirs.seconds, theirs.result, ours.seconds, ours.result
         assert (twin.generated, twin.evaluated, twin.action) == \
             (res.generated, res.evaluated, res.action)
         rows.append({"search": f"Minimax_Limitado depth 5, budget {budget:,}", "after move": k,
@@ -71,17 +73,18 @@ def search_table(quick: bool = False) -> list[dict]:
                      "compiled time": t_c, "compiled runs": ours.runs,
                      "compiled Mn/s": res.total / t_c / 1e6, "twin time": t_t,
                      "twin kn/s": res.total / t_t / 1e3, "x twin": ratio(t_t, t_c),
-                     "twin runs": repeats, "load": load.cell()})
+                     "best of": n, **load.cells()})
     rows.append({"search": "document 004's run (simulator, its machine; wall time, quoted)",
-                 "after move": 1, "load": "",
+                 "after move": 1,
                  "nodes": DOCUMENT_RUN["generated"] + DOCUMENT_RUN["evaluated"],
                  "compiled time": DOCUMENT_RUN["seconds"],
-                 "compiled Mn/s": DOCUMENT_BUDGET / DOCUMENT_RUN["seconds"] / 1e6})
+                 "compiled Mn/s": DOCUMENT_BUDGET / DOCUMENT_RUN["seconds"] / 1e6,
+                 LOAD_KEY: None})        # quoted: no load of ours
     return rows
 
 
-def games_table(quick: bool = False) -> list[dict]:
-    """Random playouts in C, agent games through the arena."""
+def games_table(quick: bool = False, repeats: int = 3) -> list[dict]:
+    """Random playouts in C, agent games through the arena: best of ``repeats`` each."""
     from qsearch.arena import match
     from qsearch.arena.parcheckers_agents import agent
     from qsearch.games import ParCheckers
@@ -89,31 +92,34 @@ def games_table(quick: bool = False) -> list[dict]:
     rows = []
     n = 2_000 if quick else 20_000
     load = Load()
-    t, (winners, lengths, _) = cpu_best_of(3, lambda: ParCheckers.random_playouts(n, seed=1))
+    t, (winners, lengths, _) = cpu_best_of(repeats,
+                                           lambda: ParCheckers.random_playouts(n, seed=1))
     rows.append({"games": "agent 0 vs agent 0, compiled playouts", "n": n, "CPU time": t,
-                 "games/s": n / t, "moves/s": float(lengths.sum()) / t, "load": load.cell()})
+                 "games/s": n / t, "moves/s": float(lengths.sum()) / t, **load.cells()})
     for a, b, games in ((0, 0, 200 if quick else 1000), (2, 1, 200 if quick else 1000),
                         (3, 2, 10 if quick else 40)):
         load = Load()
-        start = cpu_clock()
-        result = match(ParCheckers, agent(a), agent(b), games, seed=5, progress=False)
-        t = cpu_clock() - start
+        t, result = cpu_best_of(repeats, lambda a=a, b=b, n=games: match(
+            ParCheckers, agent(a), agent(b), n, seed=5, progress=False))
         moves = sum(g.plies for g in result.games)
         rows.append({"games": f"agent {a} vs agent {b}, arena (Python loop)", "n": games,
                      "CPU time": t, "games/s": games / t, "moves/s": moves / t,
-                     "load": load.cell()})
+                     **load.cells()})
     return rows
 
 
 def sections(options) -> list[tuple]:
     """The ParCheckers tables for ``python -m qsearch bench``."""
     quick = options.quick
+    repeats = repeats_of(options)
+    budget = repeats_of(options, full=1, quick=3)
     return [
         ("parcheckers", "ParCheckers (document 004): compiled searches against their readable "
          "twins on positions of a random game (`x twin` = twin time / compiled time; CPU "
-         "times, the twin first, best of `twin runs`, then the compiled search best of 3 "
-         "batches of about the twin's time, `compiled runs` a batch)",
-         lambda: search_table(quick)),
-        ("parcheckers-games", "ParCheckers games per second (CPU times)",
-         lambda: games_table(quick)),
+         "times, every side in this process; twin and compiled timed in turn, best of "
+         "`best of` each, the compiled search in batches of about the twin's time, "
+         "`compiled runs` a batch)",
+         lambda: search_table(quick, repeats, budget)),
+        ("parcheckers-games", f"ParCheckers games per second (CPU times, best of {repeats})",
+         lambda: games_table(quick, repeats)),
     ]

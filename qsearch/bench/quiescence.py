@@ -4,8 +4,8 @@ Plain reference alpha-beta against Alg. 5 (``normal_search``, alpha-beta recursi
 and promotions only with stand pat) at the same depth, on Ex. 2.12's rebuilt position and on
 seeded random middle-game positions. Both are plain Python on the python-chess adapter; the
 table reports nodes, the chosen move and value (material, in pawns, for the side to move),
-and the best-of-3 time of each ("ab": alpha-beta alone, "ab+qs": with the extension), all
-measured in this run.
+and the best-of-N time of each (``--repeats``; "ab": alpha-beta alone, "ab+qs": with the
+extension), all measured in this run.
 """
 from __future__ import annotations
 
@@ -68,13 +68,16 @@ def sections(options) -> list[tuple]:
         import chess  # noqa: F401
     except ImportError:         # pragma: no cover - chess is in the lessons/test extras
         return []
+    from qsearch.bench._timing import repeats_of
+
     quick = options.quick
+    repeats = repeats_of(options)
     return [
         ("quiescence", "Quiescence search on chess (document 002 §2.4): reference alpha-beta "
          "alone and with Alg. 5's capture extension (second depth 8, stand pat), material "
-         "evaluation, CPU times, best of 3 (random positions at depth 1 only: their capture "
-         "trees explode)",
+         f"evaluation, CPU times, best of {repeats} (random positions at depth 1 only: their "
+         "capture trees explode)",
          lambda: quiescence_table(depths=(1, 2) if quick else (1, 2, 3),
                                   random_depths=(1,),
-                                  n_random=1 if quick else 3)),
+                                  n_random=1 if quick else 3, repeats=repeats)),
     ]

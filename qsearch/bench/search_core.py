@@ -10,8 +10,7 @@ spends on a node what making it and listing its moves cost; the rest is the sear
 """
 from __future__ import annotations
 
-from qsearch.bench._timing import Load, cpu_best_of
-from qsearch.bench.connect4 import repeats_of
+from qsearch.bench._timing import Load, cpu_best_of, repeats_of
 
 
 def _perft_made(state, depth: int) -> int:
@@ -59,7 +58,7 @@ def core_table(repeats: int = 3, quick: bool = False) -> list[dict]:
                          "specialised Mn/s": fast_rate / 1e6, "generic Mn/s": gen_rate / 1e6,
                          "perft Mn/s (depth)": f"{perft_rate / 1e6:.1f} ({perft_depth})",
                          "specialised / perft": fast_rate / perft_rate,
-                         "generic / perft": gen_rate / perft_rate, "load": load.cell()})
+                         "generic / perft": gen_rate / perft_rate, **load.cells()})
     finally:
         use_specialised(before)
     return rows

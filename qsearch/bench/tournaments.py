@@ -27,7 +27,9 @@ def time_table(repeats: int) -> list[dict]:
 
 def sections(options) -> list[tuple]:
     """The tournament time table for ``python -m qsearch bench``."""
-    repeats = 1 if options.quick else (options.repeats or 3)
+    from qsearch.bench._timing import repeats_of
+
+    repeats = repeats_of(options)
     return [("tournament-times",
              "Document 002's seconds per move (tables 4.1, 4.2, 4.7, 4.8, 4.13-4.15) beside "
              f"ours (CPU time per move, best of {repeats}), and the time-matched MCTS "
