@@ -45,4 +45,4 @@ def check_search(fn, algorithm: str = "alphabeta", *, cases=None, questions: int
         runs.append((case, run, expected(case)))
         if run.error in ("loops", "recursion"):     # slow to reach: once is enough
             break
-    return Report(algorithm, findings(algorithm, runs), len(runs))
+    return Report(algorithm, findings(algorithm, runs), runs)

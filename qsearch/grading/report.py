@@ -151,10 +151,34 @@ def _comparison(f: Finding, algorithm: str) -> list[str]:
 class Report:
     """What :func:`~qsearch.grading.check_search` found (see the module docs)."""
 
-    def __init__(self, algorithm: str, findings: list[Finding], cases: int) -> None:
+    def __init__(self, algorithm: str, findings: list[Finding], runs: list) -> None:
         self.algorithm = algorithm
         self.findings = findings
-        self.cases = cases          # positions checked
+        self.runs = runs            # (case, the student's run, what is right), smallest first
+        self.cases = len(runs)      # positions checked
+
+    def stepper(self, which: int | str | None = None, *, interval: int = 1000):
+        """The student's search beside alpha-beta's on a finding's position
+        (:class:`~qsearch.grading.stepper.SideBySide`): ``which`` is the finding's index or
+        name (default: the first problem; with none, the smallest position checked)."""
+        from qsearch.grading.stepper import SideBySide
+
+        if which is None:
+            serious = [f for f in self.findings if f.serious]
+            finding = serious[0] if serious else Finding("ok", *self.runs[0])
+        elif isinstance(which, str):
+            named = [f for f in self.findings if f.name == which]
+            if not named:
+                raise ValueError(f"no finding called {which!r}; the findings: {self.names}")
+            finding = named[0]
+        elif isinstance(which, int) and not isinstance(which, bool):
+            if not 0 <= which < len(self.findings):
+                raise ValueError(f"which must be in 0..{len(self.findings) - 1}, not {which}")
+            finding = self.findings[which]
+        else:
+            raise TypeError(f"which must be a finding's index or name, not "
+                            f"{type(which).__name__}")
+        return SideBySide(finding, self.algorithm, interval=interval)
 
     @property
     def ok(self) -> bool:

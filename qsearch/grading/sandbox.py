@@ -67,6 +67,7 @@ class Run:
     root_path: tuple = ()           # the root state's path when the search returned
     illegal: list = field(default_factory=list)     # (path, action, stacked) illegal plays
     calls: list = field(default_factory=list)       # Call records, in calling order
+    order: list = field(default_factory=list)       # ("enter"|"exit", index in calls)
     evaluations: int = 0
 
 
@@ -98,8 +99,8 @@ def _is_student_file(name: str) -> bool:
 class _Tracer:
     """``sys.settrace`` hook: counts the student's lines and records its calls."""
 
-    def __init__(self, lines: int, calls: list) -> None:
-        self.lines, self.left, self.calls = lines, lines, calls
+    def __init__(self, lines: int, calls: list, order: list) -> None:
+        self.lines, self.left, self.calls, self.order = lines, lines, calls, order
         self.stack: list[int | None] = []
         self.known: dict = {}
 
@@ -124,6 +125,7 @@ class _Tracer:
             index = self.stack.pop() if self.stack else None
             if index is not None:
                 self.calls[index].value = arg
+                self.order.append(("exit", index))
         return self.local
 
     def _record(self, frame) -> int | None:
@@ -137,6 +139,7 @@ class _Tracer:
                                next((bool(v) for n, v in args.items()
                                      if "max" in n.lower() and isinstance(v, bool)), None),
                                parent=parent))
+        self.order.append(("enter", len(self.calls) - 1))
         return len(self.calls) - 1
 
 
@@ -156,7 +159,7 @@ def run_search(fn, form: CallForm, case: Case, *, questions: int = QUESTIONS,
     root = ProxyState(case.root.clone(), recorder, case.win)
     run = Run()
     out = io.StringIO()
-    tracer = _Tracer(lines, run.calls)
+    tracer = _Tracer(lines, run.calls, run.order)
     old = sys.gettrace()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
