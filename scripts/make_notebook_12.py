@@ -2,9 +2,10 @@
 it, and build its Spanish copy):
 
     .venv/bin/python scripts/make_notebook_12.py
-    .venv/bin/jupyter nbconvert --to notebook --execute --inplace notebooks/12_check_your_own_search.ipynb
-    .venv/bin/python scripts/strip_notebooks.py notebooks/12_check_your_own_search.ipynb
-    .venv/bin/python scripts/add_png_fallbacks.py notebooks/12_check_your_own_search.ipynb
+    NB=notebooks/12_check_your_own_search.ipynb
+    .venv/bin/jupyter nbconvert --to notebook --execute --inplace $NB
+    .venv/bin/python scripts/strip_notebooks.py $NB
+    .venv/bin/python scripts/add_png_fallbacks.py $NB
     .venv/bin/python scripts/build_spanish.py 12
 
 The cells are the committed notebook's: edit them here and in the notebook together. A cell is

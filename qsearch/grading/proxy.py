@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import numbers
 
+from qsearch.i18n import _
+
 
 class OutOfBudget(BaseException):
     """The search asked more questions of its states, or ran more lines, than allowed."""
@@ -42,7 +44,8 @@ class Recorder:
         """Count a question about the node at ``path`` (first time: a visit)."""
         self.questions += 1
         if self.questions > self.budget:
-            raise OutOfBudget(f"more than {self.budget} questions asked of the states")
+            raise OutOfBudget(_("more than {n} questions asked of the states").format(
+                n=self.budget))
         if path not in self._seen:
             self._seen.add(path)
             self.visits.append(path)

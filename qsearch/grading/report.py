@@ -193,11 +193,13 @@ class Report:
     def headline(self) -> str:
         """One sentence: passed, or how many problems."""
         problems = sum(f.serious for f in self.findings)
+        name = _("alpha-beta") if self.algorithm == "alphabeta" else self.algorithm
         if not problems:
             return _("Your {algorithm} passed: the right values and nodes on {n} positions.") \
-                .format(algorithm=self.algorithm, n=self.cases)
-        return _("Your {algorithm}: {n} problem(s) found.").format(algorithm=self.algorithm,
-                                                                  n=problems)
+                .format(algorithm=name, n=self.cases)
+        text = (_("Your {algorithm}: 1 problem found.") if problems == 1 else
+                _("Your {algorithm}: {n} problems found."))
+        return text.format(algorithm=name, n=problems)
 
     def __str__(self) -> str:
         out = [self.headline()]

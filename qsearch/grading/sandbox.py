@@ -32,6 +32,7 @@ import qsearch
 from qsearch.grading.cases import Case
 from qsearch.grading.proxy import OutOfBudget, ProxyState, Recorder, unwrap
 from qsearch.grading.signature import CallForm
+from qsearch.i18n import _
 
 QUESTIONS = 200_000         # questions a run may ask of its states
 LINES = 2_000_000           # lines the student's own code may run
@@ -120,7 +121,8 @@ class _Tracer:
         if event == "line":
             self.left -= 1
             if self.left < 0:
-                raise OutOfBudget(f"more than {self.lines} lines run")
+                raise OutOfBudget(_("more than {n} lines of your code run").format(
+                    n=self.lines))
         elif event == "return":
             index = self.stack.pop() if self.stack else None
             if index is not None:
