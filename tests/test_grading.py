@@ -205,6 +205,42 @@ def in_place(state, depth, evaluate, alpha, beta, maximizing, player):
     return best
 
 
+def forgets_the_cut(state, depth, evaluate, alpha, beta, maximizing, player):
+    """Hands the window down, never tests it: no pruning, not a window problem."""
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    best = -INF if maximizing else INF
+    for a in state.legal_actions():
+        v = forgets_the_cut(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
+                            player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+    return best                                                                 # BUG
+
+
+def stale_window(state, depth, evaluate, alpha, beta, maximizing, player):
+    """Hands each child the window it was given, not the narrowed one."""
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    best, lo, hi = (-INF if maximizing else INF), alpha, beta
+    for a in state.legal_actions():
+        v = stale_window(state.child(a), depth - 1, evaluate, lo, hi,                # BUG
+                         not maximizing, player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
 # ------------------------------------------------------------------ tests
 @pytest.mark.parametrize("fn, algorithm", [
     (minimax, "minimax"), (negamax, "negamax"), (negamax, "minimax"),
@@ -221,7 +257,8 @@ def test_right_searches_pass(fn, algorithm):
     (minimax, "no_pruning"), (window_not_handed_down, "window_not_handed_down"),
     (mover_view, "mover_view"), (late_cut_test, "late_cut_test"),
     (one_ply_too_deep, "one_ply_too_deep"), (cut_on_ties, "cut_on_ties"),
-    (in_place, "in_place")])
+    (in_place, "in_place"), (forgets_the_cut, "no_pruning"),
+    (stale_window, "window_not_handed_down")])
 def test_each_classic_bug_is_named(fn, name):
     report = check_search(fn, "alphabeta")
     assert not report.ok
@@ -290,6 +327,30 @@ def test_hostile_code_gives_a_finding(fn, name):
     report = check_search(fn, "alphabeta", lines=20_000, questions=20_000)
     assert not report.ok
     assert report.names[0] == name, str(report)
+
+
+def swallows_everything(state, depth, evaluate):
+    while True:
+        try:
+            state.legal_actions()
+        except Exception:                                                      # noqa: BLE001
+            pass
+
+
+def test_a_budget_cannot_be_swallowed_and_the_callers_tracer_comes_back():
+    import sys
+
+    def tracer(frame, event, arg):
+        return None
+
+    sys.settrace(tracer)
+    try:
+        report = check_search(swallows_everything, questions=5_000)
+        assert sys.gettrace() is tracer
+    finally:
+        sys.settrace(None)
+    assert report.names[0] == "loops"
+    assert "more than 5000 questions" in report.findings[0].run.message
 
 
 def test_printing_is_a_remark_not_a_failure(capsys):

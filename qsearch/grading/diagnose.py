@@ -10,8 +10,8 @@ smallest case that shows it:
 2. the classic bugs: the smallest set of bugs (one, else two) whose buggy alpha-beta
    (:mod:`qsearch.grading.mutants`), in one variant, does exactly what the student's search
    did on every case (the same value, action and nodes in the same order); a search that
-   takes a window but hands every child (-∞, ∞) is told apart from one without pruning by
-   the windows its calls received;
+   takes a window but hands every child (-∞, ∞) is told apart from one that hands the
+   window down but never cuts by the windows its calls received;
 3. otherwise what differs: a wrong value, a cut that loses it, a move that is not best,
    other nodes than alpha-beta's.
 """
@@ -163,10 +163,12 @@ def _shown(bug: str, variant, wrong):
 
 def _bug_name(bug: str, run: Run) -> str:
     """The finding's name: ``no_pruning`` becomes ``window_not_handed_down`` when the
-    search's calls take a window (every child got one that cut nothing)."""
+    search's calls take a window and every call below the root got (-∞, ∞)."""
     if bug == "stale_window":
         return "window_not_handed_down"
-    if bug == "no_pruning" and any(c.alpha is not None for c in run.calls):
+    below = [c for c in run.calls if c.path and c.alpha is not None]
+    if bug == "no_pruning" and below and all(
+            math.isinf(c.alpha) and math.isinf(c.beta or math.inf) for c in below):
         return "window_not_handed_down"
     return bug
 
