@@ -76,8 +76,12 @@ class SideBySide(LazyWidget):
     def _build_widget(self):
         import ipywidgets as widgets
 
+        for stepper in (self.student, self.reference):    # side by side when the cell is
+            stepper.widget.layout.flex = "1 1 420px"      # wide enough, one above the other
+            stepper.widget.layout.min_width = "0"         # when not; a wide tree scrolls
         box = widgets.HBox([self.student.widget, self.reference.widget],
-                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+                           layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start",
+                                                 grid_gap="12px"))
         box.add_class("qsearch-grading-steppers")
         return box
 
