@@ -353,6 +353,20 @@ def test_a_budget_cannot_be_swallowed_and_the_callers_tracer_comes_back():
     assert "more than 5000 questions" in report.findings[0].run.message
 
 
+def waits_forever(state, depth, evaluate):
+    import threading
+
+    threading.Event().wait()            # a wait in C: no line runs, no state is asked
+
+
+def test_a_search_that_waits_is_stopped_by_the_alarm():
+    report = check_search(waits_forever, seconds=0.2)
+    assert report.names == ["loops"]
+    assert report.findings[0].run.message == "more than 0.2 seconds"
+    with pytest.raises(ValueError, match="seconds"):
+        check_search(negamax, seconds=0)
+
+
 def test_printing_is_a_remark_not_a_failure(capsys):
     report = check_search(prints, "minimax")
     assert report.ok and report.names == ["prints"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 from qsearch.grading.cases import default_cases
 from qsearch.grading.diagnose import ALGORITHMS, expected, findings
 from qsearch.grading.report import Report
-from qsearch.grading.sandbox import LINES, QUESTIONS, run_search
+from qsearch.grading.sandbox import LINES, QUESTIONS, SECONDS, run_search
 from qsearch.grading.signature import call_form
 
 
 def check_search(fn, algorithm: str = "alphabeta", *, cases=None, questions: int = QUESTIONS,
-                 lines: int = LINES) -> Report:
+                 lines: int = LINES, seconds: float | None = SECONDS) -> Report:
     """Check a student's search ``fn`` as ``algorithm`` (``"minimax"``, ``"negamax"`` or
     ``"alphabeta"``) and return a :class:`~qsearch.grading.report.Report`.
 
@@ -28,7 +28,8 @@ def check_search(fn, algorithm: str = "alphabeta", *, cases=None, questions: int
     The values are compared with a naive minimax; for ``"alphabeta"`` the nodes visited,
     in order, with qsearch's alpha-beta in the game's move order (cut on α ≥ β or on
     α > β, fail-hard or fail-soft: all accepted); minimax and negamax visit every node.
-    ``questions`` and ``lines`` bound each run (:mod:`qsearch.grading.sandbox`).
+    ``questions``, ``lines`` and ``seconds`` (None: no alarm) bound each run on a position
+    (:mod:`qsearch.grading.sandbox`).
     """
     if algorithm not in ALGORITHMS:
         raise ValueError(f"algorithm must be one of {ALGORITHMS}, not {algorithm!r}")
@@ -36,12 +37,15 @@ def check_search(fn, algorithm: str = "alphabeta", *, cases=None, questions: int
     for name, limit in (("questions", questions), ("lines", lines)):
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
             raise ValueError(f"{name} must be a positive int, not {limit!r}")
+    if seconds is not None and (isinstance(seconds, bool) or not isinstance(
+            seconds, (int, float)) or not seconds > 0):
+        raise ValueError(f"seconds must be a positive number or None, not {seconds!r}")
     cases = default_cases() if cases is None else list(cases)
     if not cases:
         raise ValueError("cases is empty: give at least one position to check")
     runs = []
     for case in cases:
-        run = run_search(fn, form, case, questions=questions, lines=lines)
+        run = run_search(fn, form, case, questions=questions, lines=lines, seconds=seconds)
         runs.append((case, run, expected(case)))
         if run.error in ("loops", "recursion"):     # slow to reach: once is enough
             break

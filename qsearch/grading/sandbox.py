@@ -7,11 +7,14 @@ What is bounded, in the notebook's own process and without threads:
 * every line run by the student's own code counts (``sys.settrace``, on code outside the
   standard library, the installed packages and qsearch), and past ``lines`` the tracer
   raises the same (a ``while True`` that touches no state);
+* each run's real time, where a signal can be used (the main thread on Linux and macOS:
+  a notebook's cells run there): an alarm raises the same after ``seconds`` (10 by
+  default), which also ends a wait such as ``time.sleep``;
 * recursion without end stops at Python's recursion limit (``RecursionError``);
 * whatever it prints is captured, never shown in the notebook.
 
-Not bounded: a single call into C that never returns (``time.sleep(10**6)``, a huge
-``sum(range(10**12))``); the league's sandboxed processes are for agents, not this.
+Not bounded: a single call into C that holds on without checking for signals (a huge
+``sum(range(10**12))``), and any wait outside the main thread or on Windows.
 
 The tracer also records each call of the student's code that receives a checked state:
 the state's path, the window (the arguments called ``alpha``/``beta``, or ``a``/``b``) and
@@ -24,7 +27,9 @@ import io
 import math
 import numbers
 import os
+import signal
 import sys
+import threading
 import traceback
 from dataclasses import dataclass, field
 
@@ -36,6 +41,7 @@ from qsearch.i18n import _
 
 QUESTIONS = 200_000         # questions a run may ask of its states
 LINES = 2_000_000           # lines the student's own code may run
+SECONDS = 10.0              # a run's time, where an alarm can be set (see the module docs)
 _PACKAGE = os.path.dirname(os.path.abspath(qsearch.__file__))
 _LIBRARY = tuple({os.path.abspath(p) for p in (sys.prefix, sys.base_prefix,
                                                sys.exec_prefix)})
@@ -153,8 +159,34 @@ def _number(args: dict, names) -> float | None:
     return None
 
 
+@contextlib.contextmanager
+def alarm(seconds: float | None):
+    """Raise :class:`OutOfBudget` in this thread after ``seconds`` of real time (a signal:
+    it also ends a wait, such as ``time.sleep``); nothing where signals cannot do it (not
+    the main thread, Windows) or when ``seconds`` is None. The caller's handler and timer
+    are put back."""
+    usable = (seconds is not None and hasattr(signal, "setitimer")
+              and threading.current_thread() is threading.main_thread())
+    if not usable:
+        yield
+        return
+
+    def ring(signum, frame):
+        raise OutOfBudget(_("more than {n} seconds").format(n=f"{seconds:g}"))
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    left = signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+        if left[0] > 0:                             # the caller's own timer goes on
+            signal.setitimer(signal.ITIMER_REAL, *left)
+
+
 def run_search(fn, form: CallForm, case: Case, *, questions: int = QUESTIONS,
-               lines: int = LINES) -> Run:
+               lines: int = LINES, seconds: float | None = SECONDS) -> Run:
     """Run ``fn`` on ``case`` through a proxy root; never raises for what ``fn`` does
     (KeyboardInterrupt aside)."""
     recorder = Recorder(questions)
@@ -164,7 +196,8 @@ def run_search(fn, form: CallForm, case: Case, *, questions: int = QUESTIONS,
     tracer = _Tracer(lines, run.calls, run.order)
     old = sys.gettrace()
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out), \
+                alarm(seconds):
             sys.settrace(tracer)
             try:
                 answer = fn(root, case.depth, checker_evaluate(case),
