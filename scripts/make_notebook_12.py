@@ -293,8 +293,9 @@ print(check_search(in_place))"""),
 A search under construction may raise, loop, recurse without end or print. None of that
 reaches the notebook: an error is reported with its line, a search that runs too long is
 stopped (every question asked of a state, and every line of your code, counts against a
-budget), and what it prints is kept out of the way. A single call into C that never returns
-(a `time.sleep` of an hour) is the one thing the checker cannot stop."""),
+budget, and an alarm rings after 10 seconds on one position), and what it prints is kept out
+of the way. A single call into C that never looks up (a `sum` over a range of 10¹² numbers)
+is the one thing the checker cannot stop."""),
     ("c12-hostile", "code", """\
 def no_base_case(state, depth, evaluate):
     return max(-no_base_case(state.child(a), depth - 1, evaluate)
