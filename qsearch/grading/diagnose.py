@@ -29,7 +29,6 @@ from qsearch.grading.sandbox import Run
 ALGORITHMS = ("minimax", "negamax", "alphabeta")
 VARIANTS = tuple(itertools.product((False, True), (False, True)))   # (strict, fail_hard)
 SEARCH_BUGS = ("mover_view", "one_ply_too_deep")        # bugs a search without cuts can have
-ERRORS = ("raises", "loops", "recursion", "wrong_type", "in_place")
 
 
 @dataclass

@@ -37,7 +37,6 @@ class Recorder:
         self.questions = 0              # every call that reads a state
         self.visits: list[tuple] = []   # paths in the order they were first visited
         self._seen: set[tuple] = set()
-        self.evaluations = 0            # calls of the checker's evaluate
         self.illegal: list[tuple] = []  # (path, action, on top of an action not undone)
 
     def visit(self, path: tuple) -> None:

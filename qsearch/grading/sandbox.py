@@ -75,7 +75,6 @@ class Run:
     illegal: list = field(default_factory=list)     # (path, action, stacked) illegal plays
     calls: list = field(default_factory=list)       # Call records, in calling order
     order: list = field(default_factory=list)       # ("enter"|"exit", index in calls)
-    evaluations: int = 0
 
 
 def checker_evaluate(case: Case):
@@ -88,7 +87,6 @@ def checker_evaluate(case: Case):
                              " (a finished game has no player to move: score it for the "
                              "root player)")
         recorder.visit(path)
-        recorder.evaluations += 1
         if inner.is_terminal():
             return float(inner.returns()[int(player)]) * win
         return float(case.evaluate(inner, int(player)))
@@ -219,7 +217,6 @@ def run_search(fn, form: CallForm, case: Case, *, questions: int = QUESTIONS,
     run.visits = list(recorder.visits)
     run.root_path = root._path
     run.illegal = list(recorder.illegal)
-    run.evaluations = recorder.evaluations
     return run
 
 

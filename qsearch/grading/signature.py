@@ -42,11 +42,6 @@ class CallForm:
         value = {"flag": True, "player": root_player, "alpha": -math.inf, "beta": math.inf}
         return tuple(value[r] for r in self.roles)
 
-    @property
-    def has_window(self) -> bool:
-        """True when the function takes a window (alpha, beta)."""
-        return "alpha" in self.roles
-
 
 def call_form(fn) -> CallForm:
     """The :class:`CallForm` of ``fn``; TypeError naming the accepted signatures otherwise."""
