@@ -278,6 +278,15 @@ def test_the_tie_bug_shows_the_move_and_its_true_value():
     assert "It chose N3, worth only 1 (the best is worth 3)." in text
 
 
+def test_an_illegal_move_is_named():
+    def plays_off_the_board(state, depth, evaluate):
+        return negamax(state, depth, evaluate), 99
+
+    report = check_search(plays_off_the_board, "negamax")
+    assert report.names == ["wrong_action"]
+    assert "It returned the action 99, not a legal move at the root." in str(report)
+
+
 def test_a_bug_in_minimax_is_named_there():
     def minimax_mover_view(state, depth, evaluate, maximizing, player):
         if state.is_terminal():

@@ -139,8 +139,10 @@ def _comparison(f: Finding, algorithm: str) -> list[str]:
     if missing:
         lines.append(_("Nodes {reference} visits that it left out ({n}): {names}.").format(
             n=len(missing), reference=reference, names=_names(case, missing)))
-    if run.action is not None and run.action in want.children and \
-            want.children[run.action] != want.value:
+    if run.action is not None and run.action not in want.children:
+        lines.append(_("It returned the action {action}, not a legal move at the root.")
+                     .format(action=run.action))
+    elif run.action is not None and want.children[run.action] != want.value:
         lines.append(_("It chose {move}, worth only {value} (the best is worth {best}).")
                      .format(move=path_name(case, (run.action,)),
                              value=format_number(want.children[run.action]),
