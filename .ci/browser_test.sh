@@ -18,12 +18,13 @@ if ! command -v chromium >/dev/null 2>&1 || ! command -v npm >/dev/null 2>&1 \
    || [ ! -f _site/jupyter-lite.json ]; then
     bash .ci/browser_prepare.sh
 fi
-"$PYTHON" -m pip install -q playwright jupyterlab ipywidgets graphviz voila
+# nbgrader (it needs JupyterLab): the assignment's autograder, graded below with the browser tests
+"$PYTHON" -m pip install -q playwright jupyterlab ipywidgets graphviz voila nbgrader
 command -v dot >/dev/null 2>&1 || { echo "Graphviz's dot is needed (apt-get install graphviz)"; exit 1; }
 
 export QSEARCH_BROWSER_TESTS=1
 export QSEARCH_CHROMIUM="${QSEARCH_CHROMIUM:-$(command -v chromium)}"
 # one test at a time on each core (--dist load: a lesson's Run All is one test)
-"$PYTHON" -m pytest tests/browser -n auto --dist load \
+"$PYTHON" -m pytest tests/browser tests/test_grading_assignment.py -n auto --dist load \
     -v -p no:cacheprovider --durations=0 "$@"
 echo "browser tests finished in $(( $(date +%s) - start )) s"

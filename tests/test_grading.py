@@ -1,0 +1,416 @@
+"""check_search (issue 44): right searches pass, the seven classic bugs are named, hostile
+code gives findings and never crashes the caller.
+
+The students' functions below are written the way students write them; each buggy one
+differs from ``alphabeta`` in the lines marked ``# BUG``.
+"""
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from qsearch.grading import check_search
+from qsearch.i18n import set_language
+
+INF = math.inf
+
+
+# ------------------------------------------------------------------ right searches
+def minimax(state, depth, evaluate, maximizing, player):
+    """Minimax with a flag; values for ``player``, the root player."""
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    values = [minimax(state.child(a), depth - 1, evaluate, not maximizing, player)
+              for a in state.legal_actions()]
+    return max(values) if maximizing else min(values)
+
+
+def negamax(state, depth, evaluate):
+    """Negamax: the value for the player to move."""
+    return _negamax(state, depth, evaluate, state.current_player())
+
+
+def _negamax(state, depth, evaluate, me):
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, me)
+    return max(-_negamax(state.child(a), depth - 1, evaluate, 1 - me)
+               for a in state.legal_actions())
+
+
+def alphabeta(state, depth, evaluate, alpha, beta, maximizing, player):
+    """MAX/MIN alpha-beta, fail-soft, cut on alpha >= beta."""
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    best = -INF if maximizing else INF
+    for a in state.legal_actions():
+        v = alphabeta(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing, player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def alphabeta_hard_strict(state, depth, evaluate, alpha, beta, maximizing, player):
+    """Fail-hard, document 002's strict cut (alpha > beta), returning (value, action)."""
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player), None
+    best_action = None
+    for a in state.legal_actions():
+        v, _ = alphabeta_hard_strict(state.child(a), depth - 1, evaluate, alpha, beta,
+                                     not maximizing, player)
+        if maximizing and v > alpha:
+            alpha, best_action = v, a
+        elif not maximizing and v < beta:
+            beta, best_action = v, a
+        if best_action is None:
+            best_action = a
+        if alpha > beta:
+            break
+    return (alpha if maximizing else beta), best_action
+
+
+def negamax_alphabeta(state, depth, evaluate, alpha=-INF, beta=INF, me=None):
+    """Negamax alpha-beta with apply/undo on one state, returning (value, action)."""
+    if me is None:
+        me = state.current_player()
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, me), None
+    best, best_action = -INF, None
+    for a in state.legal_actions():
+        state.apply_action(a)
+        v = -negamax_alphabeta(state, depth - 1, evaluate, -beta, -alpha, 1 - me)[0]
+        state.undo_action()
+        if v > best:
+            best, best_action = v, a
+        alpha = max(alpha, v)
+        if alpha >= beta:
+            break
+    return best, best_action
+
+
+# ------------------------------------------------------------------ the seven bugs
+def window_not_handed_down(state, depth, evaluate, alpha, beta, maximizing, player):
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    best = -INF if maximizing else INF
+    for a in state.legal_actions():
+        v = window_not_handed_down(state.child(a), depth - 1, evaluate, -INF, INF,  # BUG
+                                   not maximizing, player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def mover_view(state, depth, evaluate, alpha, beta, maximizing, player):
+    if state.is_terminal():
+        return evaluate(state, player)
+    if depth == 0:
+        return evaluate(state, state.current_player())                          # BUG
+    best = -INF if maximizing else INF
+    for a in state.legal_actions():
+        v = mover_view(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing, player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def late_cut_test(state, depth, evaluate, alpha, beta, maximizing, player):
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    best = -INF if maximizing else INF
+    for a in state.legal_actions():
+        v = late_cut_test(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
+                          player)
+        if alpha >= beta:                                                       # BUG
+            break
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+    return best
+
+
+def one_ply_too_deep(state, depth, evaluate, alpha, beta, maximizing, player):
+    if state.is_terminal() or depth < 0:                                        # BUG
+        return evaluate(state, player)
+    best = -INF if maximizing else INF
+    for a in state.legal_actions():
+        v = one_ply_too_deep(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
+                             player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def cut_on_ties(state, depth, evaluate, alpha, beta, maximizing, player):
+    """Returns (value, action); takes the last of equal values."""
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player), None
+    best, best_action = (-INF if maximizing else INF), None
+    for a in state.legal_actions():
+        v, _ = cut_on_ties(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
+                           player)
+        if (v >= best) if maximizing else (v <= best):                          # BUG
+            best, best_action = v, a
+        if maximizing:
+            alpha = max(alpha, best)
+        else:
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best, best_action
+
+
+def in_place(state, depth, evaluate, alpha, beta, maximizing, player):
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    best = -INF if maximizing else INF
+    for a in state.legal_actions():
+        state.apply_action(a)                                                   # BUG
+        v = in_place(state, depth - 1, evaluate, alpha, beta, not maximizing, player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+def forgets_the_cut(state, depth, evaluate, alpha, beta, maximizing, player):
+    """Hands the window down, never tests it: no pruning, not a window problem."""
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    best = -INF if maximizing else INF
+    for a in state.legal_actions():
+        v = forgets_the_cut(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
+                            player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+    return best                                                                 # BUG
+
+
+def stale_window(state, depth, evaluate, alpha, beta, maximizing, player):
+    """Hands each child the window it was given, not the narrowed one."""
+    if state.is_terminal() or depth == 0:
+        return evaluate(state, player)
+    best, lo, hi = (-INF if maximizing else INF), alpha, beta
+    for a in state.legal_actions():
+        v = stale_window(state.child(a), depth - 1, evaluate, lo, hi,                # BUG
+                         not maximizing, player)
+        if maximizing:
+            best = max(best, v)
+            alpha = max(alpha, best)
+        else:
+            best = min(best, v)
+            beta = min(beta, best)
+        if alpha >= beta:
+            break
+    return best
+
+
+# ------------------------------------------------------------------ tests
+@pytest.mark.parametrize("fn, algorithm", [
+    (minimax, "minimax"), (negamax, "negamax"), (negamax, "minimax"),
+    (alphabeta, "alphabeta"), (alphabeta_hard_strict, "alphabeta"),
+    (negamax_alphabeta, "alphabeta")])
+def test_right_searches_pass(fn, algorithm):
+    report = check_search(fn, algorithm)
+    assert report.ok, str(report)
+    assert report.findings == []
+    assert report.cases >= 10
+
+
+@pytest.mark.parametrize("fn, name", [
+    (minimax, "no_pruning"), (window_not_handed_down, "window_not_handed_down"),
+    (mover_view, "mover_view"), (late_cut_test, "late_cut_test"),
+    (one_ply_too_deep, "one_ply_too_deep"), (cut_on_ties, "cut_on_ties"),
+    (in_place, "in_place"), (forgets_the_cut, "no_pruning"),
+    (stale_window, "window_not_handed_down")])
+def test_each_classic_bug_is_named(fn, name):
+    report = check_search(fn, "alphabeta")
+    assert not report.ok
+    assert report.names == [name], str(report)
+
+
+def test_a_finding_is_shown_on_the_smallest_position():
+    finding = check_search(late_cut_test).findings[0]
+    assert finding.case.kind == "tree"
+    assert finding.case.size <= 20          # a tree of at most 20 nodes shows it
+    text = str(check_search(late_cut_test))
+    assert "Nodes it visited that alpha-beta does not (1): N" in text
+
+
+def test_the_tie_bug_shows_the_move_and_its_true_value():
+    text = str(check_search(cut_on_ties))
+    assert "It chose N3, worth only 1 (the best is worth 3)." in text
+
+
+def test_an_illegal_move_is_named():
+    def plays_off_the_board(state, depth, evaluate):
+        return negamax(state, depth, evaluate), 99
+
+    report = check_search(plays_off_the_board, "negamax")
+    assert report.names == ["wrong_action"]
+    assert "It returned the action 99, not a legal move at the root." in str(report)
+
+
+def test_a_bug_in_minimax_is_named_there():
+    def minimax_mover_view(state, depth, evaluate, maximizing, player):
+        if state.is_terminal():
+            return evaluate(state, player)
+        if depth == 0:
+            return evaluate(state, state.current_player())                      # BUG
+        values = [minimax_mover_view(state.child(a), depth - 1, evaluate, not maximizing,
+                                     player) for a in state.legal_actions()]
+        return max(values) if maximizing else min(values)
+
+    assert check_search(minimax_mover_view, "minimax").names == ["mover_view"]
+    assert check_search(alphabeta, "minimax").names == ["prunes"]
+
+
+# ------------------------------------------------------------------ hostile code
+def raises(state, depth, evaluate):
+    raise RuntimeError("<b>not yet</b>")
+
+
+def loops(state, depth, evaluate):
+    while True:
+        pass
+
+
+def loops_on_states(state, depth, evaluate):
+    while True:
+        state.legal_actions()
+
+
+def recurses(state, depth, evaluate):
+    return recurses(state, depth, evaluate)
+
+
+def returns_text(state, depth, evaluate):
+    return "3"
+
+
+def prints(state, depth, evaluate, maximizing, player):
+    print("visiting", state)
+    return minimax(state, depth, evaluate, maximizing, player)
+
+
+@pytest.mark.parametrize("fn, name", [
+    (raises, "raises"), (loops, "loops"), (loops_on_states, "loops"),
+    (recurses, "recursion"), (returns_text, "wrong_type")])
+def test_hostile_code_gives_a_finding(fn, name):
+    report = check_search(fn, "alphabeta", lines=20_000, questions=20_000)
+    assert not report.ok
+    assert report.names[0] == name, str(report)
+
+
+def swallows_everything(state, depth, evaluate):
+    while True:
+        try:
+            state.legal_actions()
+        except Exception:                                                      # noqa: BLE001
+            pass
+
+
+def test_a_budget_cannot_be_swallowed_and_the_callers_tracer_comes_back():
+    import sys
+
+    def tracer(frame, event, arg):
+        return None
+
+    sys.settrace(tracer)
+    try:
+        report = check_search(swallows_everything, questions=5_000)
+        assert sys.gettrace() is tracer
+    finally:
+        sys.settrace(None)
+    assert report.names[0] == "loops"
+    assert "more than 5000 questions" in report.findings[0].run.message
+
+
+def waits_forever(state, depth, evaluate):
+    import threading
+
+    threading.Event().wait()            # a wait in C: no line runs, no state is asked
+
+
+def test_a_search_that_waits_is_stopped_by_the_alarm():
+    report = check_search(waits_forever, seconds=0.2)
+    assert report.names == ["loops"]
+    assert report.findings[0].run.message == "more than 0.2 seconds"
+    with pytest.raises(ValueError, match="seconds"):
+        check_search(negamax, seconds=0)
+
+
+def test_printing_is_a_remark_not_a_failure(capsys):
+    report = check_search(prints, "minimax")
+    assert report.ok and report.names == ["prints"]
+    assert capsys.readouterr().out == ""            # nothing reached the notebook
+
+
+def test_the_students_words_are_escaped():
+    report = check_search(raises)
+    assert "<b>not yet</b>" in str(report)
+    assert "&lt;b&gt;not yet&lt;/b&gt;" in report._repr_html_()
+    assert "<b>not" not in report._repr_html_()
+    assert "\\<b\\>not yet\\</b\\>" in report._repr_markdown_()
+    assert "line " in str(report)                   # the student's line is named
+
+
+def test_the_report_speaks_spanish():
+    try:
+        set_language("es")
+        text = str(check_search(late_cut_test))
+    finally:
+        set_language(None)
+    assert "El corte se comprueba un hijo tarde" in text
+
+
+@pytest.mark.parametrize("fn", [lambda state: 0, lambda s, d, e, x, y, z, w, v: 0,
+                                lambda s, d, e, *, key: 0])
+def test_unaccepted_signatures_are_a_type_error(fn):
+    with pytest.raises(TypeError, match="check_search accepts"):
+        check_search(fn)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="algorithm"):
+        check_search(negamax, "mcts")
+    with pytest.raises(TypeError, match="function"):
+        check_search(3)
+    with pytest.raises(ValueError, match="questions"):
+        check_search(negamax, questions=0)
