@@ -80,7 +80,9 @@ class MCTSResult(SearchResult):
     * ``trace`` (with ``trace=True``): one :class:`MCTSEvent` per iteration;
     * ``nodes``: the nodes in the tree (the root and every expanded node); ``generated``:
       the child slots created; ``leaves`` = ``simulations``: one per iteration;
-    * ``pool_bytes``: the memory of the compiled search's node pool (0 for the twin).
+    * ``pool_bytes``: the memory of the compiled search's node pool (0 for the twin);
+    * ``max_nodes``: the node cap the search ran with (None: none); ``capped``: True when the
+      cap stopped it (then ``complete`` is False, and the repr ends "capped at max_nodes=N").
     """
 
     children: list[ChildStats] = field(default_factory=list)
@@ -90,6 +92,8 @@ class MCTSResult(SearchResult):
     seed: int = 0
     tree: MCTSTree | None = None
     pool_bytes: int = 0
+    max_nodes: int | None = None
+    capped: bool = False
 
     def visits(self) -> dict:
         """``{action: N}`` for the root's children."""
@@ -99,7 +103,8 @@ class MCTSResult(SearchResult):
         return (
             f"MCTSResult(action={self.action!r}, value={self.value:.4f}, "
             f"simulations={self.simulations}, nodes={self.nodes}, c={self.c:.4g}, "
-            f"seed={self.seed}, children={[tuple(ch) for ch in self.children]!r})"
+            f"seed={self.seed}, children={[tuple(ch) for ch in self.children]!r}"
+            + (f", capped at max_nodes={self.max_nodes})" if self.capped else ")")
         )
 
 
