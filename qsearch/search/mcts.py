@@ -11,7 +11,12 @@ from __future__ import annotations
 import math
 
 from qsearch.core.chance import PROBABILITY_TOLERANCE  # noqa: F401 (as the compiled module)
-from qsearch.core.checks import DEFAULT_MCTS_MAX_NODES, check_mcts_max_nodes, check_mcts_search
+from qsearch.core.checks import (  # noqa: F401 (MAX_MCTS_ITERATIONS: as the compiled module)
+    DEFAULT_MCTS_MAX_NODES,
+    MAX_MCTS_ITERATIONS,
+    check_mcts_max_nodes,
+    check_mcts_search,
+)
 from qsearch.core.mcts_results import (  # noqa: F401 (the compiled module's names)
     ChildStats,
     MCTSEvent,

@@ -39,7 +39,8 @@ import operator
 
 from qsearch.heuristics import as_heuristic
 from qsearch.core.chance import PROBABILITY_TOLERANCE
-from qsearch.core.checks import DEFAULT_MCTS_MAX_NODES, check_mcts_max_nodes, check_mcts_search
+from qsearch.core.checks import (DEFAULT_MCTS_MAX_NODES, MAX_MCTS_ITERATIONS,
+                                 check_mcts_max_nodes, check_mcts_search)
 from qsearch.core.win_value import resolve_win_value
 from qsearch.core.mcts_results import (
     ChildStats,
@@ -346,7 +347,9 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     t.heuristic = heuristic
     t.win_value = resolve_win_value(evaluate, win_value, averages="mcts")
     t.python_heuristic = runs_python(heuristic)
-    t.rollout_depth = -1 if (heuristic is None or rollout_depth is None) else rollout_depth
+    # a cut beyond any game's length (2**31 - 1 moves and more) plays rollouts to the end
+    t.rollout_depth = -1 if (heuristic is None or rollout_depth is None) else \
+        min(operator.index(rollout_depth), MAX_MCTS_ITERATIONS)
     t.max_nodes = max_nodes or 0
     t.grow_stacks(256)
     t.reserve(1)
