@@ -194,7 +194,7 @@ def outcomes(games: dict) -> dict[str, list[str]]:
 
 
 # Where a refusal's message names the argument in other words.
-NAMED_AS = {"max_depth": "depth", "value": "TranspositionTable", "state": "Connect"}
+NAMED_AS = {"max_depth": "depth", "state": "Connect"}
 
 
 @pytest.fixture(scope="module")
@@ -235,7 +235,7 @@ def broken_rules(case: Case, seen: dict) -> str:
     name = NAMED_AS.get(case.argument, case.argument)
     for build, (_, message) in seen.items():
         if name not in message and not (case.argument == "bounds" and "prune" in message):
-            return f"{case.id}: the {build}' message does not name {name}: {message!r}"
+            return f"{case.id}: the message of the {build} does not name {name}: {message!r}"
     return ""
 
 
