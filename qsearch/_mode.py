@@ -57,9 +57,14 @@ class PureFinder(importlib.abc.MetaPathFinder):
     """Imports the ``.py`` stand-in of every compiled module, built or not."""
 
     def find_spec(self, fullname, path=None, target=None):
+        """The stand-in's spec; a ModuleNotFoundError naming the stand-in when it is missing."""
         if fullname not in COMPILED_MODULES:
             return None
-        return importlib.util.spec_from_file_location(fullname, source_path(fullname, ".py"))
+        standin = source_path(fullname, ".py")
+        if not standin.is_file():
+            raise ModuleNotFoundError(f"pure-Python mode: compiled module {fullname} has no "
+                                      f"stand-in {standin}", name=fullname)
+        return importlib.util.spec_from_file_location(fullname, standin)
 
 
 def pure_requested() -> bool:

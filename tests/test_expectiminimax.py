@@ -373,3 +373,17 @@ def test_twin_equals_compiled_when_leaves_sit_on_the_bounds():
                 researches += r.researches
                 resumes += sum(e.kind == "resume" for e in r.trace)
     assert researches > 0 and resumes > 0
+
+
+@pytest.mark.parametrize("search", [expectiminimax, ref_em])
+@pytest.mark.parametrize("prune", ["star1", "star2"])
+def test_star_pruning_runs_without_an_evaluation_given_bounds_0_0(search, prune):
+    # Issue 43: without an evaluation every leaf scores 0, so bounds=(0, 0) are exact; they
+    # were refused ("L < U"). Widened to the win scores they prune, and change nothing.
+    state = Pig(win_score=10)
+    plain = search(state, 4)
+    pruned = search(state, 4, prune=prune, bounds=(0, 0))
+    assert (pruned.value, pruned.action) == (plain.value, plain.action)
+    assert pruned.nodes <= plain.nodes
+    with pytest.raises(ValueError, match="L <= U"):
+        search(state, 4, prune=prune, bounds=(1, 0))

@@ -212,3 +212,38 @@ def test_check_game_does_not_touch_the_state_it_is_given():
     before = state.history()
     check_game(state, games=3)
     assert state.history() == before
+
+
+class OpenSpielUndo(Nim):
+    """OpenSpiel's shape: ``undo_action(player, action)`` takes back ``action`` by ``player``."""
+
+    def undo_action(self, player, action):
+        last, mover = self.moves[-1]
+        assert (last, mover) == (action, player), "undo_action(player, action) got the wrong move"
+        return super().undo_action()
+
+
+class BadOpenSpielUndo(OpenSpielUndo):
+    def undo_action(self, player, action):
+        self.moves.pop()                 # forgets everything else
+
+
+class UndoWithOneArgument(Nim):
+    def undo_action(self, action):
+        return super().undo_action()
+
+
+def test_check_game_accepts_openspiels_undo_action_player_action():
+    # A student's class copying OpenSpiel's undo_action(player, action) is checked with the
+    # player who moved and the action, as OpenSpiel calls it (issue 43: a raw TypeError).
+    assert check_game(OpenSpielUndo, games=5) > 0
+    with pytest.raises(GameContractError, match=r"undo_action\(player, action\) did not "
+                                                r"restore the state"):
+        check_game(BadOpenSpielUndo, games=5)
+
+
+def test_check_game_names_the_undo_action_signatures_it_accepts():
+    with pytest.raises(GameContractError, match=r"undo_action\(action\) has a signature .*"
+                                                r"undo_action\(\) .*undo_action\(player, "
+                                                r"action\)"):
+        check_game(UndoWithOneArgument, games=2)

@@ -2,12 +2,14 @@
 agreement with exact minimax, the tree's bookkeeping, chance nodes and repeated turns (Pig,
 compiled and twin, and the twin on OpenSpiel's ``pig``), options and bad input."""
 
+import inspect
 import math
 import random
 
 import pytest
 from helpers import random_position
 
+from qsearch.core.checks import DEFAULT_MCTS_MAX_NODES
 from qsearch.core.rng import SplitMix64
 from qsearch.games import Connect4, OwnPieceQuarto, ParCheckers, Quarto, Reversi, TicTacToe
 from qsearch.games.pig import Pig
@@ -241,6 +243,27 @@ def test_time_limit_and_max_nodes():
     assert timed.simulations > 0 and timed.complete
     capped = mcts(state, 10_000, max_nodes=200, seed=1)
     assert not capped.complete and capped.generated <= 200 and capped.simulations < 10_000
+
+
+@pytest.mark.parametrize("search", [mcts, py_mcts])
+def test_a_default_node_cap_bounds_the_tree_and_the_result_says_when_it_stopped(search):
+    # Issue 43: a time-limited search grew until the clock stopped it. Now every search has a
+    # cap (the documented DEFAULT_MCTS_MAX_NODES, overridable; None: no cap), and the result
+    # says whether the cap stopped it.
+    assert DEFAULT_MCTS_MAX_NODES == 10_000_000
+    assert inspect.signature(search).parameters["max_nodes"].default == DEFAULT_MCTS_MAX_NODES
+    free = search(Connect4(), 300, seed=1)
+    assert free.max_nodes == DEFAULT_MCTS_MAX_NODES and not free.capped and free.complete
+    assert "capped" not in repr(free)
+    capped = search(Connect4(), 10_000, max_nodes=200, seed=1)
+    assert capped.capped and capped.max_nodes == 200 and not capped.complete
+    assert capped.generated <= 200 and capped.simulations < 10_000
+    assert repr(capped).endswith(", capped at max_nodes=200)")
+    unlimited = search(Connect4(), 300, seed=1, max_nodes=None)
+    assert unlimited.max_nodes is None and not unlimited.capped
+    assert unlimited.children == free.children
+    timed = search(Connect4(), None, time_limit=0.01, seed=1)
+    assert timed.max_nodes == DEFAULT_MCTS_MAX_NODES and not timed.capped
 
 
 @pytest.mark.compiled

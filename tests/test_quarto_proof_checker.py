@@ -515,6 +515,30 @@ def test_load_proof_rejects_a_cut_file_and_other_json(committed, tmp_path):
         load_proof(other)
 
 
+def test_load_proof_refuses_a_file_nested_too_deep_in_one_line(tmp_path, capsys):
+    """A forged file 10,000 levels deep used to end in a RecursionError's long traceback."""
+    deep = tmp_path / "deep.json"
+    deep.write_text('{"format": "qsearch-quarto-own-proof/2", "trees": '
+                    + '{"child": ' * 10_000 + "{}" + "}" * 10_000 + "}")
+    with pytest.raises(ValueError, match="nested too deep"):
+        load_proof(deep)
+    assert main(["solve", "quarto-own", "--check", "0", "--proof", str(deep)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "nested too deep" in err and "Traceback" not in err
+
+
+def test_load_proof_refuses_a_duplicated_key(committed, tmp_path):
+    """JSON lets a key repeat (the last value wins): a forger could show one value to a
+    reader and another to the checker."""
+    text = json.dumps(committed)
+    forged = tmp_path / "twice.json"
+    forged.write_text(text.replace('"value_for_player_0": -1',
+                                   '"value_for_player_0": 1, "value_for_player_0": -1', 1))
+    assert forged.read_text() != text
+    with pytest.raises(ValueError, match="repeats the key 'value_for_player_0'"):
+        load_proof(forged)
+
+
 def test_the_cli_check_fails_on_a_forgery(committed, tmp_path, capsys):
     forged = copy.deepcopy(committed)
     flip_headline(forged)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,18 @@ def test_a_broken_tournament_is_named():
     assert any("lists 9 seats" in f for f in found)
     assert any("from_nowhere is no method" in f for f in found)
     assert isinstance(HYPERGAMMON.tournament, Tournament)
+
+
+def test_a_missing_stand_in_is_named_when_pure_mode_imports_it(monkeypatch, tmp_path):
+    # Pure mode imports every compiled module from its .py stand-in: a stand-in that is not
+    # there must be named (a ModuleNotFoundError, so the walk above reports it), not end in a
+    # bare FileNotFoundError from the loader.
+    monkeypatch.setattr(_mode, "COMPILED_MODULES", (*_mode.COMPILED_MODULES, "qsearch.games.dots"))
+    finder = _mode.PureFinder()
+    with pytest.raises(ModuleNotFoundError, match=r"pure-Python mode.*qsearch\.games\.dots.*"
+                                                  r"no stand-in .*dots\.py") as caught:
+        finder.find_spec("qsearch.games.dots")
+    assert caught.value.name == "qsearch.games.dots"
+    monkeypatch.setattr(sys, "meta_path", [finder, *sys.meta_path])
+    broken = dataclasses.replace(CONNECT4, factory="qsearch.games.dots:Dots")
+    assert any("no stand-in" in f for f in missing_pieces(broken)), missing_pieces(broken)

@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 import numbers
 
-from qsearch.core.checks import check_integer
+from qsearch.core.checks import UNLIMITED_DEPTH, check_depth, check_integer
 
 PRUNE_MODES = (None, "star1", "star2")
 
@@ -47,14 +47,30 @@ def check_prune(prune) -> int:
     return PRUNE_MODES.index(prune)
 
 
+MAX_LIMIT = (1 << 31) - 1    # the compiled search's C int: more outcomes than any node has
+
+
 def check_limit(limit) -> int:
-    """``None`` -> 0 (every outcome), else an int >= 1."""
+    """``None`` -> 0 (every outcome), else an int >= 1 (any integral type); a limit above
+    :data:`MAX_LIMIT` keeps every outcome, as that one does."""
     if limit is None:
         return 0
     limit = check_integer(limit, "limit", "None or an int >= 1")
     if limit < 1:
         raise ValueError(f"limit must be >= 1 outcomes, not {limit}")
-    return limit
+    return min(limit, MAX_LIMIT)
+
+
+def check_expectiminimax_depth(depth) -> int:
+    """Expectiminimax's ``depth``: an int >= 0 (any integral type). None, and a depth of
+    :data:`~qsearch.core.checks.UNLIMITED_DEPTH` or more (which the other searches read as
+    None, no limit), are a ValueError: dice games rarely end in reach."""
+    if depth is not None:
+        depth = check_depth(depth)
+    if depth is None or depth >= UNLIMITED_DEPTH:
+        raise ValueError("expectiminimax needs a depth: dice games rarely end in reach (None, "
+                         "or a depth of 2**30 or more, would search without limit)")
+    return depth
 
 
 PROBABILITY_TOLERANCE = 1e-9
@@ -116,12 +132,20 @@ def resolve_bounds(prune: int, evaluate, bounds, win_value: float, win_decay: fl
         )
     try:
         lo, hi = (float(b) for b in bounds)
+    except OverflowError:               # an int beyond a float's range
+        raise ValueError(f"bounds must be finite with L <= U, not {bounds!r}") from None
     except (TypeError, ValueError):
         raise TypeError(f"bounds must be two numbers (L, U), not {bounds!r}") from None
-    if not (math.isfinite(lo) and math.isfinite(hi) and lo < hi):
-        raise ValueError(f"bounds must be finite with L < U, not {bounds!r}")
+    # L == U is an evaluation that always returns one value (none: every leaf scores 0).
+    if not (math.isfinite(lo) and math.isfinite(hi) and lo <= hi):
+        raise ValueError(f"bounds must be finite with L <= U, not {bounds!r}")
     reach = terminal_score_bound(float(win_value), float(win_decay), max_ply)
-    return min(lo, -reach), max(hi, reach)
+    lo, hi = min(lo, -reach), max(hi, reach)
+    if not lo < hi:
+        raise ValueError(f"Star1/Star2 need bounds with L < U once widened to a finished "
+                         f"game's scores; bounds={bounds!r} and win_value={win_value:g} give "
+                         f"({lo:g}, {hi:g})")
+    return lo, hi
 
 
 def outcome_weights(outcomes, limit: int = 0):

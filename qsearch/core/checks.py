@@ -24,6 +24,64 @@ def check_integer(value, name: str, what: str) -> int:
     return operator.index(value)
 
 
+def as_float(value, name: str) -> float:
+    """``float(value)`` of a number already checked to be real; one too large for a float (an
+    int of 2**1024 or more) is a ValueError naming ``name``, not an OverflowError."""
+    try:
+        return float(value)
+    except OverflowError:
+        size = f"about 2**{value.bit_length()}" if hasattr(value, "bit_length") else "huge"
+        raise ValueError(f"{name} is too large for a float ({size})") from None
+
+
+def check_bits(bits, name: str, low: int, high: int) -> int:
+    """A table's size in bits as a Python int from ``low`` to ``high`` (any integral type)."""
+    bits = check_integer(bits, name, f"an int from {low} to {high}")
+    if not low <= bits <= high:
+        raise ValueError(f"{name} must be in {low}..{high} (a table of 2**{name} entries), "
+                         f"not {bits}")
+    return bits
+
+
+TABLE_BITS = (1, 30)
+"""The sizes in bits a search's new transposition table may have (``tt=bits``)."""
+
+
+def check_tt(tt):
+    """A search's ``tt``: None or False (no table), True (a new table), a table (returned as
+    is; the search names any other object), or a new table's size in bits, from 1 to 30 (any
+    integral type, numpy's too), returned as an int."""
+    if tt is None or isinstance(tt, bool) or not hasattr(type(tt), "__index__"):
+        return tt
+    try:
+        bits = operator.index(tt)
+    except TypeError:                   # numpy's bool
+        raise TypeError("tt must be None, True, a size in bits or a TranspositionTable, not "
+                        f"{type(tt).__name__}") from None
+    if not TABLE_BITS[0] <= bits <= TABLE_BITS[1]:
+        raise ValueError(f"tt={bits}: a new table's size in bits must be from {TABLE_BITS[0]} "
+                         f"to {TABLE_BITS[1]}")
+    return bits
+
+
+def check_evaluate(evaluate) -> None:
+    """``evaluate``: None or callable (a qsearch Heuristic or a function); else TypeError."""
+    if evaluate is not None and not callable(evaluate):
+        raise TypeError(
+            f"evaluate must be None, a qsearch Heuristic or a function (state, player) -> "
+            f"float, not {type(evaluate).__name__}")
+
+
+def check_null_window(null_window) -> float:
+    """PVS's ``null_window``: a number > 0, as a float."""
+    if isinstance(null_window, bool) or not isinstance(null_window, numbers.Real):
+        raise TypeError(f"null_window must be a number > 0, not {type(null_window).__name__}")
+    value = as_float(null_window, "null_window")
+    if not value > 0:
+        raise ValueError(f"null_window must be > 0, not {null_window}")
+    return value
+
+
 def check_depth(depth) -> int:
     """``depth`` as a Python int (None: no limit, returned as a very large depth).
 
@@ -54,12 +112,14 @@ def check_limits(max_nodes, time_limit) -> tuple[int, float]:
     Any integral ``max_nodes`` is accepted (numpy's too); one of 2**63 or more means no limit.
     """
     nodes = check_max_nodes(max_nodes)
+    seconds = 0.0
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
             raise TypeError(f"time_limit must be seconds (a number), not {time_limit!r}")
-        if not time_limit > 0:
+        seconds = as_float(time_limit, "time_limit")
+        if not seconds > 0:
             raise ValueError(f"time_limit must be > 0 seconds, not {time_limit}")
-    return nodes, float(time_limit or 0.0)
+    return nodes, seconds
 
 
 MAX_LIMITED_DEPTH = 200
@@ -76,9 +136,15 @@ def check_limited_minimax(depth, max_nodes) -> tuple[int, int | None]:
     return depth, (check_max_nodes(max_nodes) or None)
 
 
+DEFAULT_MCTS_MAX_NODES = 10_000_000
+"""MCTS's default node cap (the root and every child slot made): 320 MB of the compiled
+search's 32-byte nodes, about 5 million simulations of Connect 4. A search that reaches it stops
+with ``result.capped``; ``max_nodes=`` sets another cap, ``max_nodes=None`` none."""
+
+
 def check_mcts_max_nodes(max_nodes) -> int | None:
     """MCTS's node cap: None (no cap) or an int >= 2 (the root and one child); a cap of
-    2**63 or more is no cap; any integral type."""
+    2**63 or more is no cap; any integral type. The default is :data:`DEFAULT_MCTS_MAX_NODES`."""
     if max_nodes is None:
         return None
     max_nodes = check_integer(max_nodes, "max_nodes", "an int or None")

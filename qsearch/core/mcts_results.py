@@ -12,7 +12,7 @@ import numbers
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from qsearch.core.checks import check_integer
+from qsearch.core.checks import as_float, check_evaluate, check_integer, check_limits
 from qsearch.core.results import SearchResult
 
 
@@ -80,7 +80,9 @@ class MCTSResult(SearchResult):
     * ``trace`` (with ``trace=True``): one :class:`MCTSEvent` per iteration;
     * ``nodes``: the nodes in the tree (the root and every expanded node); ``generated``:
       the child slots created; ``leaves`` = ``simulations``: one per iteration;
-    * ``pool_bytes``: the memory of the compiled search's node pool (0 for the twin).
+    * ``pool_bytes``: the memory of the compiled search's node pool (0 for the twin);
+    * ``max_nodes``: the node cap the search ran with (None: none); ``capped``: True when the
+      cap stopped it (then ``complete`` is False, and the repr ends "capped at max_nodes=N").
     """
 
     children: list[ChildStats] = field(default_factory=list)
@@ -90,6 +92,8 @@ class MCTSResult(SearchResult):
     seed: int = 0
     tree: MCTSTree | None = None
     pool_bytes: int = 0
+    max_nodes: int | None = None
+    capped: bool = False
 
     def visits(self) -> dict:
         """``{action: N}`` for the root's children."""
@@ -99,27 +103,25 @@ class MCTSResult(SearchResult):
         return (
             f"MCTSResult(action={self.action!r}, value={self.value:.4f}, "
             f"simulations={self.simulations}, nodes={self.nodes}, c={self.c:.4g}, "
-            f"seed={self.seed}, children={[tuple(ch) for ch in self.children]!r})"
+            f"seed={self.seed}, children={[tuple(ch) for ch in self.children]!r}"
+            + (f", capped at max_nodes={self.max_nodes})" if self.capped else ")")
         )
 
 
 def check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth):
     """Validate the options of :func:`mcts` (compiled and twin alike); returns the
     iteration budget (``None``: only the clock stops the search)."""
+    check_evaluate(evaluate)
     if iterations is not None:
         iterations = check_integer(iterations, "iterations", "an int or None")
         if iterations < 1:
             raise ValueError(f"iterations must be >= 1, not {iterations}")
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
-            raise TypeError(f"time_limit must be seconds (a number), not {time_limit!r}")
-        if not time_limit > 0:
-            raise ValueError(f"time_limit must be > 0 seconds, not {time_limit}")
+    check_limits(None, time_limit)
     if iterations is None and time_limit is None:
         raise ValueError("give iterations, time_limit or both: MCTS needs a limit")
     if isinstance(c, bool) or not isinstance(c, numbers.Real):
         raise TypeError(f"c must be a number, not {type(c).__name__}")
-    if not c >= 0 or math.isinf(c):
+    if not as_float(c, "c") >= 0 or math.isinf(c):
         raise ValueError(f"c must be a finite number >= 0, not {c}")
     check_integer(seed, "seed", "an int")
     if rollout_depth is not None:

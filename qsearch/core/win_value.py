@@ -28,13 +28,15 @@ from __future__ import annotations
 import math
 import numbers
 
+from qsearch.core.checks import as_float
+
 TABLE_HORIZON = 256     # plies: the transposition table's win band (reference._common.MAX_PLY)
 
 
 def _number(value, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise TypeError(f"{name} must be a number, not {type(value).__name__}")
-    value = float(value)
+    value = as_float(value, name)
     if math.isnan(value):
         raise ValueError(f"{name} must be a number, not NaN")
     return value

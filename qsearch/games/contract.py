@@ -9,6 +9,7 @@ rule broken raises :class:`GameContractError` naming the rule and the moves that
 """
 from __future__ import annotations
 
+import inspect
 import math
 import numbers
 import random
@@ -147,10 +148,35 @@ class _Checker:
                 self.fail("child(a) differs from clone() then apply_action(a)", name)
         if P.has_undo(state):
             trial = state.clone()
+            player = state.current_player()
             trial.apply_action(action)
-            trial.undo_action()
+            call = "undo_action()"
+            if _undo_arguments(state) == 2:      # OpenSpiel's shape: who moved, and what
+                trial.undo_action(player, action)
+                call = "undo_action(player, action)"
+            else:
+                trial.undo_action()
             if snapshot(trial) != before:
-                self.fail("undo_action() did not restore the state", f"{name} and undo_action()")
+                self.fail(f"{call} did not restore the state", f"{name} and {call}")
+
+
+def _undo_arguments(state) -> int:
+    """How many arguments ``state.undo_action`` takes: 0 (qsearch's ``undo_action()``) or 2
+    (OpenSpiel's ``undo_action(player, action)``); any other signature is a
+    :class:`GameContractError` that names both."""
+    try:
+        signature = inspect.signature(state.undo_action)
+    except (TypeError, ValueError):            # a compiled method without a signature
+        return 0
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    needed = [p.name for p in signature.parameters.values()
+              if p.kind in kinds and p.default is inspect.Parameter.empty]
+    if len(needed) in (0, 2):
+        return len(needed)
+    raise GameContractError(
+        f"undo_action({', '.join(needed)}) has a signature check_game cannot call: it accepts "
+        "undo_action() (takes back the last action, qsearch's games) or "
+        "undo_action(player, action) (OpenSpiel's)")
 
 
 def check_game(state_or_factory, *, games: int = 20, seed: int = 0, max_moves: int = 10_000,
@@ -162,9 +188,10 @@ def check_game(state_or_factory, *, games: int = 20, seed: int = 0, max_moves: i
     over exactly when ``current_player()`` says TERMINAL; legal actions are distinct ints,
     non-empty until the end and empty after; ``returns()`` has one number per player and sums
     to 0 (``zero_sum=False`` to skip); chance probabilities lie in (0, 1] and sum to 1;
-    ``clone()`` copies are independent, ``child(a)`` and ``undo_action()`` (where given)
-    leave the state as it was; ``string_to_action(action_to_string(a)) == a`` where both
-    are given; and every game ends within ``max_moves``. Raises
+    ``clone()`` copies are independent, ``child(a)`` and ``undo_action()`` (or OpenSpiel's
+    ``undo_action(player, action)``; where given) leave the state as it was;
+    ``string_to_action(action_to_string(a)) == a`` where both are given; and every game ends
+    within ``max_moves``. Raises
     :class:`GameContractError` (a ``ValueError``) naming the first broken rule and the moves
     that show it; returns the number of states checked.
     """

@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import time
 
+from qsearch.core.checks import check_bits
 from qsearch.core.results import SolveResult
 from qsearch.core.rng import murmur_finalise
 from qsearch.games.connect4 import Connect4
@@ -111,9 +112,7 @@ class Solver:
     """
 
     def __init__(self, table_bits: int = 24):
-        if not isinstance(table_bits, int) or not 10 <= table_bits <= 30:
-            raise ValueError(f"table_bits must be in 10..30, not {table_bits}")
-        self.table_bits = table_bits
+        self.table_bits = check_bits(table_bits, "table_bits", 10, 30)
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self.lo = self.hi = 0           # the bounds proven on the score of the solve running

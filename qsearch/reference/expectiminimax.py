@@ -50,13 +50,14 @@ from __future__ import annotations
 
 from qsearch.core.chance import (
     MAX_PLY,
+    check_expectiminimax_depth,
     check_limit,
     check_prune,
     deepest_ply,
     outcome_weights,
     resolve_bounds,
 )
-from qsearch.core.checks import check_depth
+from qsearch.core.checks import check_limits
 from qsearch.core.win_value import resolve_win_value
 from qsearch.reference._common import INF, Node, SearchContext
 
@@ -67,14 +68,13 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None, count
                    bounds=None, player=None, max_nodes=None, time_limit=None, trace=False,
                    win_value=None, win_decay=0.0):
     """Value (for MAX, the root player) and best action of ``state``; see the module docs."""
-    if depth is None:
-        raise ValueError("expectiminimax needs a depth: dice games rarely end in reach")
-    depth = check_depth(depth)
+    depth = check_expectiminimax_depth(depth)
     prune_mode = check_prune(prune)
     k = check_limit(limit)
     if evaluate is not None and not callable(evaluate):
         raise TypeError(f"evaluate must be None or a function (state, player) -> float, "
                         f"not {type(evaluate).__name__}")
+    check_limits(max_nodes, time_limit)
     win_value = resolve_win_value(evaluate, win_value, win_decay, bounds=bounds,
                                   depth=deepest_ply(depth, bool(count_chance)),
                                   averages="expectiminimax")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import time
 
-from qsearch.core.checks import check_limited_minimax
+from qsearch.core.checks import check_evaluate, check_limited_minimax
 from qsearch.core.results import LimitedResult
 from qsearch.reference._common import checked_number, fingerprint
 
@@ -54,6 +54,7 @@ def limited_minimax(state, depth=4, evaluate=None, *, max_nodes=COURSE_LIMIT,
                     root_move="document", children="iterator") -> LimitedResult:
     """Twin of :func:`qsearch.search.limited_minimax.limited_minimax` (same result)."""
     depth, max_nodes = check_limited_minimax(depth, max_nodes)
+    check_evaluate(evaluate)
     if root_move not in ("document", "best"):
         raise ValueError(f"root_move must be 'document' or 'best', not {root_move!r}")
     if children not in ("iterator", "list"):

@@ -39,7 +39,7 @@ import operator
 import time
 
 from qsearch.core.chance import check_probabilities
-from qsearch.core.checks import check_mcts_max_nodes, check_mcts_search
+from qsearch.core.checks import DEFAULT_MCTS_MAX_NODES, check_mcts_max_nodes, check_mcts_search
 from qsearch.core.constants import CHANCE, TERMINAL
 from qsearch.core.mcts_results import (
     ChildStats,
@@ -215,12 +215,15 @@ def backpropagate(path: list, result: tuple) -> None:
 
 def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
          time_limit=None, evaluate=None, rollout_depth=None, trace: bool = False,
-         keep_tree: bool = False, max_nodes=None, win_value=None) -> MCTSResult:
+         keep_tree: bool = False, max_nodes=DEFAULT_MCTS_MAX_NODES,
+         win_value=None) -> MCTSResult:
     """Twin of :func:`qsearch.search.mcts` (same options, same result for the same seed).
 
     A heuristic's score is divided by ``win_value`` (default: derived from its bounds), so
     every score of a cut-off rollout lies strictly between a loss (-1) and a win (+1).
-    ``max_nodes`` caps the tree as the compiled node pool: the root and every child made."""
+    ``max_nodes`` caps the tree as the compiled node pool: the root and every child made
+    (default :data:`~qsearch.core.checks.DEFAULT_MCTS_MAX_NODES`; None: no cap);
+    ``result.capped`` says whether the cap stopped the search."""
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)
     check_mcts_search(state, iterations)
     max_nodes = check_mcts_max_nodes(max_nodes)
@@ -260,8 +263,10 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed: int = 0,
                 tuple(n.mover for n in path)))
     # not cut by the clock or the node pool
     complete = not capped and done > 0 and (iterations is None or done == iterations)
-    return _package(root, done, rollout_moves, time.perf_counter() - start, c, seed, events,
-                    keep_tree, complete)
+    result = _package(root, done, rollout_moves, time.perf_counter() - start, c, seed, events,
+                      keep_tree, complete)
+    result.max_nodes, result.capped = max_nodes, capped
+    return result
 
 
 def most_visited(node: Node):

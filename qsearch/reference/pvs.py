@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 
+from qsearch.core.checks import check_null_window
 from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
 
 
@@ -20,8 +21,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
         max_nodes=None, time_limit=None, trace=False, win_value=None, win_decay=0.0):
     """Value and best action of ``state`` for the player to move, by PVS."""
     check_arguments("pvs", state, depth, max_nodes, time_limit, order)
-    if not null_window > 0:
-        raise ValueError(f"null_window must be > 0, not {null_window}")
+    null_window = check_null_window(null_window)
     ctx = SearchContext(state, evaluate, order, max_nodes, time_limit, trace,
                         win_value, win_decay, tt, depth=depth)
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from qsearch.core.algorithm_names import MAX_MIN_FORM
+from qsearch.core.checks import check_integer
 from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
 
 
@@ -70,8 +71,7 @@ def normal_search(state, depth, depth2, evaluate=None, *, volatile, moves=None,
     volatile one is searched on by :func:`quiescence_search` to at most ``depth2`` more
     plies (``depth2 = 0``: the plain search). Options as in :func:`quiescence_search`.
     """
-    if isinstance(depth2, bool) or not isinstance(depth2, int):
-        raise TypeError(f"depth2 must be an int >= 0, not {type(depth2).__name__}")
+    depth2 = check_integer(depth2, "depth2", "an int >= 0")
     if depth2 < 0:
         raise ValueError(f"depth2 must be >= 0, not {depth2}")
     return _run("normal_search", state, depth, depth2, evaluate, volatile, moves, stand_pat,

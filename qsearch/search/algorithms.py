@@ -29,7 +29,14 @@ from typing import Any
 
 from qsearch import reference as twins
 from qsearch.core.algorithm_names import by_name
-from qsearch.core.checks import check_depth, check_limits, check_order, check_searchable
+from qsearch.core.checks import (
+    check_depth,
+    check_limits,
+    check_null_window,
+    check_order,
+    check_searchable,
+    check_tt,
+)
 from qsearch.core.results import SearchResult
 from qsearch.core.win_value import resolve_win_value
 from qsearch.games._game import Game
@@ -51,6 +58,7 @@ def _check_state(state) -> None:
 
 
 def _make_tt(tt) -> TranspositionTable | None:
+    tt = check_tt(tt)
     if tt is None or tt is False:
         return None
     if tt is True:
@@ -75,8 +83,7 @@ def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool
     nodes_c, time_c = check_limits(max_nodes, time_limit)
     table = _make_tt(tt)
     win_value = resolve_win_value(evaluate, win_value, win_decay, depth=depth)
-    if not null_window > 0:
-        raise ValueError(f"null_window must be > 0, not {null_window}")
+    null_window = check_null_window(null_window)
     check_searchable(algorithm, state)
     searcher = Searcher()
     searcher.configure(

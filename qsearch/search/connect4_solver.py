@@ -11,6 +11,7 @@ if it wins with the ``n``-th stone on the board, 0 for a draw, negative for a lo
 """
 from __future__ import annotations
 
+from qsearch.core.checks import check_bits  # noqa: F401 (as the compiled module)
 from qsearch.core.results import SolveResult  # noqa: F401 (as the compiled module)
 from qsearch.reference import connect4_solver as twin
 from qsearch.reference.connect4_solver import analyze, solve  # noqa: F401 (fresh tables)
@@ -24,8 +25,6 @@ class Solver(twin.Solver):
     """
 
     def __init__(self, table_bits=24):
-        if isinstance(table_bits, bool) or not isinstance(table_bits, int):
-            raise TypeError(f"table_bits must be an int, not {type(table_bits).__name__}")
         super().__init__(table_bits)
 
     @property

@@ -22,6 +22,7 @@ from qsearch.core.bits cimport murmur_finalise, popcount64, prefetch, u64
 from qsearch.games.connect4 cimport Connect4
 from qsearch.search.clock cimport now
 
+from qsearch.core.checks import check_bits
 from qsearch.core.results import SolveResult
 
 # --- bitboard constants (bit 7*col + row, one guard bit on top of each column) ---------------
@@ -295,23 +296,22 @@ cdef class Solver:
     cdef Search s
     cdef readonly int table_bits
 
-    def __cinit__(self, int table_bits=24):
+    def __cinit__(self, table_bits=24):
         cdef void* p = NULL
         cdef size_t size
         self.s.table = NULL
-        if not MIN_BITS <= table_bits <= MAX_BITS:
-            raise ValueError(f"table_bits must be in {MIN_BITS}..{MAX_BITS}, not {table_bits}")
-        size = ((<size_t>1) << table_bits) * sizeof(u64)
+        cdef int bits = check_bits(table_bits, "table_bits", MIN_BITS, MAX_BITS)
+        size = ((<size_t>1) << bits) * sizeof(u64)
         # 2 MiB-aligned and advised as huge pages: the probes are random, so 4 KiB pages would
         # add a TLB miss to almost every one of them
         if posix_memalign(&p, HUGE_PAGE, size) != 0:
-            raise MemoryError(f"cannot allocate a table of 2**{table_bits} entries")
+            raise MemoryError(f"cannot allocate a table of 2**{bits} entries")
         madvise(p, size, MADV_HUGEPAGE)
         memset(p, 0, size)
         self.s.table = <u64*>p
-        self.table_bits = table_bits
-        self.s.bits = table_bits
-        use_bits(&self.s, min(START_BITS, table_bits))
+        self.table_bits = bits
+        self.s.bits = bits
+        use_bits(&self.s, min(START_BITS, bits))
         self.s.since_reset = 0
         self.s.nodes = 0
         self.s.lo = 0

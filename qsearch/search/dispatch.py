@@ -21,6 +21,7 @@ import functools
 from collections import OrderedDict
 
 from qsearch import _mode
+from qsearch.core.checks import check_tt
 from qsearch.games._game import Game
 from qsearch.games.adapter import as_protocol_state
 from qsearch.games.registry import require_searchable
@@ -57,6 +58,7 @@ def twin_table(tt):
     cannot show that: pass a new table instead of clearing one."""
     from qsearch.reference._common import ReferenceTable
 
+    tt = check_tt(tt)                   # a size in bits: 1 to 30, as the compiled table's
     if tt is None or isinstance(tt, (bool, int, ReferenceTable)):
         return tt
     from qsearch.search.tt import TranspositionTable

@@ -9,8 +9,11 @@ counts. :class:`ExpectiSearcher`, the compiled search's C state, has no pure cou
 from __future__ import annotations
 
 from qsearch.core.chance import MAX_PLY as PY_MAX_PLY  # noqa: F401 (as the compiled module)
-from qsearch.core.chance import PROBABILITY_TOLERANCE  # noqa: F401 (as the compiled module)
-from qsearch.core.checks import check_depth, check_limits
+from qsearch.core.chance import (
+    PROBABILITY_TOLERANCE,  # noqa: F401 (as the compiled module)
+    check_expectiminimax_depth,
+)
+from qsearch.core.checks import check_limits
 from qsearch.core.trace import TraceEvent  # noqa: F401 (re-exported, as the compiled module)
 from qsearch.heuristics._heuristic import as_heuristic
 from qsearch.reference.expectiminimax import expectiminimax as _twin_expectiminimax
@@ -31,9 +34,7 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     expectation; no action). The state is never modified. Here the readable twin runs
     (:func:`qsearch.reference.expectiminimax.expectiminimax`).
     """
-    if depth is None:
-        raise ValueError("expectiminimax needs a depth: dice games rarely end in reach")
-    check_depth(depth)
+    check_expectiminimax_depth(depth)
     as_heuristic(evaluate)              # the compiled function's TypeError for a non-callable
     check_limits(max_nodes, time_limit)
     return _twin_expectiminimax(

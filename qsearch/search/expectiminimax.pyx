@@ -510,16 +510,15 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     of it. Chance probabilities that do not sum to 1 are a ValueError.
     """
     from qsearch.heuristics import as_heuristic
-    from qsearch.core.checks import check_depth, check_limits
-    from qsearch.core.chance import check_limit, check_prune, deepest_ply, resolve_bounds
+    from qsearch.core.checks import check_limits
+    from qsearch.core.chance import (check_expectiminimax_depth, check_limit, check_prune,
+                                     deepest_ply, resolve_bounds)
     from qsearch.core.results import SearchResult
     from qsearch.core.win_value import resolve_win_value
     from qsearch.search.algorithms import _check_state
 
     _check_state(state)
-    if depth is None:
-        raise ValueError("expectiminimax needs a depth: dice games rarely end in reach")
-    depth_c = check_depth(depth)
+    depth_c = check_expectiminimax_depth(depth)
     heuristic = as_heuristic(evaluate)
     prune_c = check_prune(prune)
     limit_c = check_limit(limit)

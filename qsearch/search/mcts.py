@@ -11,7 +11,12 @@ from __future__ import annotations
 import math
 
 from qsearch.core.chance import PROBABILITY_TOLERANCE  # noqa: F401 (as the compiled module)
-from qsearch.core.checks import check_mcts_max_nodes, check_mcts_search
+from qsearch.core.checks import (  # noqa: F401 (MAX_MCTS_ITERATIONS: as the compiled module)
+    DEFAULT_MCTS_MAX_NODES,
+    MAX_MCTS_ITERATIONS,
+    check_mcts_max_nodes,
+    check_mcts_search,
+)
 from qsearch.core.mcts_results import (  # noqa: F401 (the compiled module's names)
     ChildStats,
     MCTSEvent,
@@ -32,7 +37,7 @@ NODE_BYTES = -(-sum(_NODE_FIELDS) // 8) * 8
 
 def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed=0, time_limit=None,
          evaluate=None, rollout_depth=None, trace=False, keep_tree=False,
-         max_nodes=None, win_value=None) -> MCTSResult:
+         max_nodes=DEFAULT_MCTS_MAX_NODES, win_value=None) -> MCTSResult:
     """Monte Carlo tree search with UCT from ``state`` (document 002, Alg. 7).
 
     ``iterations`` simulations (or as many as ``time_limit`` seconds allow; with both, the
@@ -41,7 +46,8 @@ def mcts(state, iterations=1000, *, c: float = math.sqrt(2.0), seed=0, time_limi
     ``rollout_depth`` they stop after that many moves and score both players with the
     heuristic divided by ``win_value``. ``seed`` fixes the random numbers; ``trace=True``
     records one :class:`MCTSEvent` per iteration; ``keep_tree=True`` returns the statistics
-    tree (:class:`MCTSTree`); ``max_nodes`` caps the tree (the root and every child made).
+    tree (:class:`MCTSTree`); ``max_nodes`` caps the tree (the root and every child made;
+    default ``DEFAULT_MCTS_MAX_NODES``, None: no cap; ``result.capped`` when it stopped it).
     The state is never changed. Here the readable twin runs.
     """
     check_options(state, iterations, time_limit, c, seed, evaluate, rollout_depth)

@@ -6,14 +6,16 @@ module does exactly the same steps with the same random numbers (SplitMix64, see
 :mod:`qsearch.core.rng`), so that both give identical statistics for a seed (tested).
 
 The tree lives in one C array of ``Node`` records (a pool that grows by half when full), not
-in Python objects: 32 bytes a node, so 10**7 nodes take 320 MB (``max_nodes=10**7`` caps the
-pool at exactly that; ``result.pool_bytes`` reports what was allocated). The children of a
-node are a contiguous block of slots created the first time the search passes through the
-node (one per legal action or chance outcome, in the game's order); the visited children are always
-the first ``expanded`` slots of the block, because an expansion swaps the randomly chosen
-unvisited slot into place. Nothing else is needed: the selection path is kept on a stack,
-so nodes hold no parent pointer. The game is played forward with ``make`` along the path
-and the rollout, and taken back with ``unmake`` after the update.
+in Python objects: 32 bytes a node, so 10**7 nodes take 320 MB: the default cap
+(``DEFAULT_MCTS_MAX_NODES``; ``max_nodes=`` another, None none) holds the pool at exactly
+that, ``result.capped`` says it stopped the search, ``result.pool_bytes`` what was allocated.
+The children of a node are a contiguous block of slots created the first time the search
+passes through the node (one per legal action or chance outcome, in the game's order); the
+visited children are always the first ``expanded`` slots of the block, because an
+expansion swaps the randomly chosen unvisited slot into place. Nothing else is needed: the
+selection path is kept on a stack, so nodes hold no parent pointer. The game is played
+forward with ``make`` along the path and the rollout, and taken back with ``unmake`` after
+the update.
 
 A heuristic written in Python (a function, or a Heuristic subclass defined in Python) gets
 the search's own state: its key is compared before and after each call, and a change stops
@@ -37,7 +39,8 @@ import operator
 
 from qsearch.heuristics import as_heuristic
 from qsearch.core.chance import PROBABILITY_TOLERANCE
-from qsearch.core.checks import check_mcts_max_nodes, check_mcts_search
+from qsearch.core.checks import (DEFAULT_MCTS_MAX_NODES, MAX_MCTS_ITERATIONS,
+                                 check_mcts_max_nodes, check_mcts_search)
 from qsearch.core.win_value import resolve_win_value
 from qsearch.core.mcts_results import (
     ChildStats,
@@ -308,7 +311,7 @@ cdef class _Tree:
 
 def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
          evaluate=None, rollout_depth=None, trace=False, keep_tree=False,
-         max_nodes=None, win_value=None) -> MCTSResult:
+         max_nodes=DEFAULT_MCTS_MAX_NODES, win_value=None) -> MCTSResult:
     """Monte Carlo tree search with UCT from ``state`` (document 002, Alg. 7).
 
     ``iterations`` simulations (or as many as ``time_limit`` seconds allow; with both, the
@@ -320,7 +323,9 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     every heuristic score lies strictly between a loss (-1) and a win (+1). ``seed`` fixes the
     random numbers (the twin :func:`qsearch.reference.mcts.mcts` gives the same statistics).
     ``trace=True`` records one :class:`MCTSEvent` per iteration; ``keep_tree=True`` returns
-    the statistics tree (:class:`MCTSTree`); ``max_nodes`` caps the node pool.
+    the statistics tree (:class:`MCTSTree`); ``max_nodes`` caps the node pool (default
+    ``DEFAULT_MCTS_MAX_NODES``, 10**7 nodes or 320 MB; None: no cap), and ``result.capped``
+    says whether the cap stopped the search.
     ``complete`` is False when ``max_nodes`` or ``time_limit`` stopped the search before its
     ``iterations`` (with ``iterations=None``, before its first iteration). The root must be
     a player's decision: MCTS chooses a player's move, so a chance node is a ValueError, as
@@ -342,7 +347,9 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
     t.heuristic = heuristic
     t.win_value = resolve_win_value(evaluate, win_value, averages="mcts")
     t.python_heuristic = runs_python(heuristic)
-    t.rollout_depth = -1 if (heuristic is None or rollout_depth is None) else rollout_depth
+    # a cut beyond any game's length (2**31 - 1 moves and more) plays rollouts to the end
+    t.rollout_depth = -1 if (heuristic is None or rollout_depth is None) else \
+        min(operator.index(rollout_depth), MAX_MCTS_ITERATIONS)
     t.max_nodes = max_nodes or 0
     t.grow_stacks(256)
     t.reserve(1)
@@ -384,7 +391,9 @@ def mcts(state, iterations=1000, *, c=math.sqrt(2.0), seed=0, time_limit=None,
         t.take_back(nmoves)
     elapsed = now() - start
     complete = not capped and done > 0 and (budget < 0 or done == budget)
-    return _package(t, done, elapsed, float(c), seed, events, keep_tree, complete)
+    found = _package(t, done, elapsed, float(c), seed, events, keep_tree, complete)
+    found.max_nodes, found.capped = max_nodes, bool(capped)
+    return found
 
 
 cdef object _package(_Tree t, long long done, double elapsed, double c, object seed,

@@ -80,17 +80,39 @@ def reply_classes(state) -> list:
     return [tuple(g) for g in groups.values()]
 
 
+class _RepeatedKey(Exception):
+    """A JSON object that names a key twice (json keeps the last value silently)."""
+
+
+def _unique_keys(pairs) -> dict:
+    """``json``'s ``object_pairs_hook``: the object, or :class:`_RepeatedKey` naming the first
+    key it repeats."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _RepeatedKey(key)
+            seen.add(key)
+    return data
+
+
 def load_proof(path=DEFAULT_PROOF) -> dict:
     """Read a proof file; raises ValueError if it is not one (a cut or corrupted file, not
-    JSON, or another format). Its content is checked by
-    :func:`~qsearch.proofs.quarto_own.checker.check_proof`."""
+    JSON, nested too deep, a key repeated in an object, or another format). Its content is
+    checked by :func:`~qsearch.proofs.quarto_own.checker.check_proof`."""
     path = Path(path)
     if path.is_dir():
         raise ValueError(f"{path} is a directory, not a proof file")
     try:
-        data = json.loads(path.read_text())
+        data = json.loads(path.read_text(), object_pairs_hook=_unique_keys)
     except (json.JSONDecodeError, UnicodeDecodeError) as err:
         raise ValueError(f"{path} is not valid JSON (a cut or corrupted file?): {err}") from None
+    except RecursionError:
+        raise ValueError(f"{path} is nested too deep to be a proof (a forged file?)") from None
+    except _RepeatedKey as err:
+        raise ValueError(f"{path} repeats the key {err.args[0]!r} in one object: a proof "
+                         "names each key once (a forged file?)") from None
     except OSError as err:
         raise ValueError(f"cannot read the proof {path}: {err.strerror or err}") from None
     if not isinstance(data, dict) or data.get("format") not in FORMATS:
