@@ -120,6 +120,27 @@ def test_deepening_with_a_table_filled_before(state):
         assert (res.value, res.complete) == (full[0], True)
 
 
+def test_deepening_on_a_compiled_game_with_a_table_filled_before():
+    """The compiled core's settled entries: a table holding depth-limited entries does not
+    stop the run early; one holding the settled answers stops it at depth 2 (depth 1 scores
+    the root's children as leaves: a leaf is scored before the table is probed)."""
+    state = TicTacToe()
+    for a in (4, 0):
+        state.apply_action(a)
+    evaluate = cases.make_evaluation("int", 7)
+    full = oracle(state, None, evaluate)
+    table = TranspositionTable(14)
+    qs.alphabeta(state, 2, evaluate, tt=table)
+    assert not table.settled(state.position_key())
+    res = qs.iterative_deepening(state, 9, evaluate, tt=table)
+    assert (res.value, res.complete) == (full[0], True) and res.action in full[1]
+    assert res.depth == 7                               # the game lasts at most 7 more plies
+    qs.alphabeta(state, None, evaluate, tt=table)
+    assert table.settled(state.position_key())
+    res = qs.iterative_deepening(state, 9, evaluate, tt=table)
+    assert (res.value, res.depth, res.complete) == (full[0], 2, True)
+
+
 # --- 2. to the end, wins of any size, with and without tables ------------------------------
 @pytest.mark.parametrize("state", GAMES, ids=str)
 @pytest.mark.parametrize("wins", WINS, ids=str)
