@@ -205,6 +205,25 @@ def test_a_table_kept_along_a_toy_tree(seed):
                            label=f"toy_tree({seed}), horizon {horizon}", algos=("pvs",))
 
 
+@pytest.mark.compiled
+@pytest.mark.parametrize("seed", range(8))
+def test_the_twin_moves_wins_as_the_compiled_core(seed):
+    """Along a toy tree with one table each, the compiled core and its twin give the same
+    values and counts (table hits included): they store and restore the same win units."""
+    line = _line(cases.toy_tree(seed), 3, seed)
+    for options in ({}, {"fail_hard": True}, {"fail_hard": True, "strict": True}):
+        for wins in ({"win_value": 200.0, "win_decay": 0.5}, {"win_value": 3.3,
+                                                               "win_decay": 0.01}):
+            fast, slow = TranspositionTable(10), ref.ReferenceTable(10)
+            for i, state in enumerate(line):
+                if state.is_terminal():
+                    break
+                a = qs.alphabeta(state, 5 - i, None, tt=fast, **options, **wins)
+                b = ref.alphabeta(state, 5 - i, None, tt=slow, **options, **wins)
+                assert (a.value, a.action, a.counts()) == (b.value, b.action, b.counts()), (
+                    options, wins, i)
+
+
 # --- 3. clear() -----------------------------------------------------------------------------
 def _swap(evaluate):
     def swapped(state, player):
