@@ -22,7 +22,7 @@ import pytest
 
 from qsearch import reference as ref
 from qsearch import search as qs
-from qsearch.games import Connect4, TicTacToe
+from qsearch.games import Connect4, Hypergammon, Pig, TicTacToe
 from qsearch.reference import deepening as ref_deepening
 from qsearch.search import TranspositionTable
 from qsearch.search import deepening as qs_deepening
@@ -270,6 +270,18 @@ def test_stopped_before_any_root_move_by_nodes_or_time(state, name, options):
     for search in (getattr(qs, name), getattr(ref, name)):
         for limit in ({"max_nodes": 1}, {"max_nodes": 2}, {"time_limit": 1e-300}):
             res = search(state, 6, evaluate, **limit, **options)
+            assert (res.value, res.action, res.pv, res.complete) == (
+                -float("inf"), None, [], False), (search, limit)
+
+
+@pytest.mark.parametrize("player", [None, 0])
+def test_expectiminimax_stopped_before_any_root_move(player):
+    """The same rule in expectiminimax, at a decision root (Pig) and a chance root
+    (hypergammon's first roll)."""
+    state = Pig() if player is None else Hypergammon()
+    for search in (qs.expectiminimax, ref.expectiminimax):
+        for limit in ({"max_nodes": 1}, {"max_nodes": 2}, {"time_limit": 1e-300}):
+            res = search(state, 3, None, win_value=1, player=player, **limit)
             assert (res.value, res.action, res.pv, res.complete) == (
                 -float("inf"), None, [], False), (search, limit)
 
