@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import struct
 import time
 from typing import NamedTuple
 
@@ -21,7 +22,17 @@ from qsearch.core.trace import TraceEvent
 from qsearch.core.win_value import resolve_win_value
 
 INF = math.inf
+NAN = math.nan
 MAX_PLY = 256
+UNKNOWN_UNIT = -1.0     # the win unit of a fail-hard bound: stored, used only at its own ply
+
+
+def stored_unit(unit: float) -> float:
+    """``unit`` as the compiled table keeps it: a 32-bit float (inf if too large)."""
+    try:
+        return struct.unpack("f", struct.pack("f", unit))[0]
+    except OverflowError:
+        return INF
 
 
 def check_arguments(name: str, state, depth, max_nodes, time_limit, order=None) -> int | None:
@@ -33,40 +44,68 @@ def check_arguments(name: str, state, depth, max_nodes, time_limit, order=None) 
     return depth
 
 
+class Entry(NamedTuple):
+    """One slot of a :class:`ReferenceTable` (the compiled table's ``TTEntry``)."""
+
+    key: int
+    value: float        # from the mover's view (a win: relative to the node, see ``unit``)
+    depth: int          # the depth it was searched to
+    move: int | None    # its best move
+    flag: str           # EXACT, LOWER or UPPER
+    ply: int            # plies from its search's root
+    root: int           # that search's root player
+    unit: float = 0.0   # |return| of the won game behind the value (WIN_UNITS)
+    settled: bool = False   # found without the depth limit: deeper searches find the same
+
+
 class ReferenceTable:
     """Twin of :class:`qsearch.search.TranspositionTable`: same slots, always replace.
 
-    Each slot holds ``(key, value, depth, move, flag, ply, root)``: the value from the point
-    of view of the player to move in that position (win scores relative to the node, see
-    :meth:`SearchContext.to_table`), the depth it was searched to, its best move, the ply
-    from its search's root where it was stored, and that search's root player.
+    Each slot holds an :class:`Entry`: the value from the point of view of the player to move
+    in that position (win scores relative to the node, see :meth:`SearchContext.to_table`),
+    the depth it was searched to, its best move, the ply from its search's root where it was
+    stored, that search's root player, the size of the win behind the value and whether the
+    value was found without the depth limit (:meth:`settled`).
     """
 
     EXACT, LOWER, UPPER = "EXACT", "LOWER", "UPPER"
 
     def __init__(self, bits: int = 20):
         self.bits = bits
-        self.slots: dict[int, tuple] = {}
+        self.slots: dict[int, Entry] = {}
 
     def slot(self, key: int) -> int:
         """The same 64-bit mix as the compiled table (MurmurHash3's), then the low bits."""
         return murmur_finalise(key) & ((1 << self.bits) - 1)
 
-    def entry(self, key: int):
-        """``(value, depth, move, flag, ply, root)`` stored for ``key``, or None."""
+    def entry(self, key: int) -> Entry | None:
+        """The :class:`Entry` stored for ``key``, or None."""
         found = self.slots.get(self.slot(key))
-        if found is None or found[0] != key:
+        if found is None or found.key != key:
             return None
-        return found[1:]
+        return found
 
     def get(self, key: int):
         """``(value, depth, move, flag)`` stored for ``key``, or None (as the compiled table)."""
         found = self.entry(key)
-        return None if found is None else found[:4]
+        return None if found is None else (found.value, found.depth, found.move, found.flag)
+
+    def settled(self, key: int) -> bool:
+        """Whether ``key``'s entry was found without the depth limit: no leaf evaluated below
+        it and no unsettled entry used there, so a deeper search finds the same value."""
+        found = self.entry(key)
+        return found is not None and found.settled
 
     def put(self, key: int, value: float, depth: int, move, flag: str, ply: int = 0,
-            root: int = 0) -> None:
-        self.slots[self.slot(key)] = (key, value, depth, move, flag, ply, root)
+            root: int = 0, unit: float = 0.0, settled: bool = False) -> None:
+        self.slots[self.slot(key)] = Entry(key, value, depth, move, flag, ply, root, unit,
+                                           settled)
+
+
+def clamped(best: float, bound: float, unit: float) -> tuple:
+    """Fail-hard's ``(bound, its win unit)`` in place of ``(best, unit)``: the bound is no
+    node's value unless it equals ``best``, so its unit is unknown."""
+    return bound, (unit if bound == best else UNKNOWN_UNIT)
 
 
 def make_table(tt) -> ReferenceTable | None:
@@ -146,13 +185,15 @@ class SearchContext:
         self.win_decay = win_decay = float(win_decay)
         win_value = self.win_value
         # Win scores in the table (the compiled core's rule, see qsearch.search._engine):
-        # with a decay, scores of at least win_band are wins, stored relative to the node;
-        # without a band, a stored value is only worth the same at the ply it was stored.
+        # with a decay, wins are stored relative to the node; without a band, a stored value
+        # is only worth the same at the ply it was stored.
         self.win_band = win_value - win_decay * MAX_PLY
         self.same_ply_only = win_decay != 0 and self.win_band <= 0
         self.tt = make_table(tt)
         self.nodes = self.generated = self.leaves = 0
         self.cutoffs = self.researches = self.tt_hits = 0
+        self.unit = 0.0             # the win unit of the value a node just returned
+        self.unsettled_uses = 0     # table values used that were found with the depth limit
         self.aborted = False
         self.start = time.perf_counter()
 
@@ -170,11 +211,13 @@ class SearchContext:
     def terminal_value(self, state, player: int, ply: int) -> float:
         """The game's return for ``player``, scaled: a win is worth win_value - win_decay*ply."""
         u = state.returns()[player]
+        self.unit = abs(u)
         return 0.0 if u == 0 else u * (self.win_value - self.win_decay * ply)
 
     def leaf_value(self, state) -> float:
         """The heuristic's score from the root player's view (0 without a heuristic)."""
         self.leaves += 1
+        self.unit = 0.0
         if self.evaluate is None:
             return 0.0
         before = fingerprint(state)
@@ -195,70 +238,103 @@ class SearchContext:
         return value
 
     # --- the transposition table --------------------------------------------
-    def is_win_score(self, value: float) -> bool:
+    # A win's value depends on its ply: ``u * (win_value - win_decay * ply)`` for the game's
+    # return u. Each value a node returns comes with its *win unit* (``self.unit``): |u| of
+    # the finished game it comes from (0: a heuristic's value or a draw; UNKNOWN_UNIT: a
+    # fail-hard bound that is no node's value). With it a stored win is moved exactly to
+    # another ply, whatever the game's returns (see :meth:`to_table`).
+    def depth_mark(self) -> int:
+        """What :meth:`store` compares to tell whether a node's value depends on the depth:
+        taken as the node is entered, the count of leaves and unsettled table values used."""
+        return self.leaves + self.unsettled_uses
+
+    def moves_wins(self) -> bool:
+        """Whether stored wins are kept relative to the node (a decay with a win band)."""
+        return self.win_decay != 0 and not self.same_ply_only
+
+    def is_win_score(self, value: float, unit: float) -> bool:
         """A stored value that is a game's result, not a heuristic's: the same for any root
         player (a heuristic need not be zero-sum, so its values are reused only by searches
         from the same root player)."""
-        return self.win_decay != 0 and not self.same_ply_only and abs(value) >= self.win_band
+        if not self.moves_wins():
+            return False
+        return unit > 0 or (unit == UNKNOWN_UNIT and abs(value) >= self.win_band)
 
-    def to_table(self, value: float, ply: int) -> float:
-        """A win score seen from the root -> relative to this node (``win_value - decay * k``)."""
-        if self.win_decay == 0 or self.same_ply_only or abs(value) < self.win_band:
-            return value
-        return self.shift_win(value, -ply)
+    def to_table(self, value: float, ply: int, unit: float) -> tuple:
+        """``(stored value, stored unit)`` for ``value`` (seen from the root) at ``ply``: a win
+        relative to the node (``u * (win_value - win_decay * k)``, k plies below it), other
+        values as they are. A win that cannot be moved exactly (its unit is not a 32-bit
+        float, or its ply is not a whole number) is stored as it is, of unknown unit."""
+        if not self.moves_wins() or unit <= 0 or not math.isfinite(value):
+            return value, unit
+        win_ply = self.win_plies(value, unit)
+        if stored_unit(unit) != unit or win_ply != win_ply:
+            return value, UNKNOWN_UNIT
+        k = win_ply - ply
+        stored = math.copysign(unit * (self.win_value - self.win_decay * k), value)
+        if self.win_plies(stored, unit) != k:
+            return value, UNKNOWN_UNIT
+        return stored, unit
 
-    def from_table(self, value: float, ply: int) -> float:
-        """The inverse of :meth:`to_table` at ``ply``."""
-        if self.win_decay == 0 or self.same_ply_only or abs(value) < self.win_band:
-            return value
-        return self.shift_win(value, ply)
+    def from_table(self, stored: float, ply: int, unit: float) -> float:
+        """The inverse of :meth:`to_table` at ``ply``: the same float the search finds."""
+        if not self.moves_wins() or unit <= 0 or not math.isfinite(stored):
+            return stored
+        k = self.win_plies(stored, unit) + ply
+        return math.copysign(unit * (self.win_value - self.win_decay * k), stored)
 
-    def shift_win(self, value: float, plies: int) -> float:
-        """The win score ``value`` moved ``plies`` plies further from the root, computed as a
-        finished game's score is (``win_value - win_decay * ply``, the ply a whole number) so
-        that a score through the table is the same float as one found by the search."""
-        k = (self.win_value - abs(value)) / self.win_decay
-        if math.isfinite(k) and abs(k - round(k)) < 1e-6:
-            moved = self.win_value - self.win_decay * (round(k) + plies)
-        else:                           # an infinite win, or a return other than +-1
-            moved = abs(value) - self.win_decay * plies
-        return moved if value > 0 else -moved
+    def win_plies(self, value: float, unit: float) -> float:
+        """The ply of the win ``value`` of size ``unit`` (NaN if it is not one)."""
+        k = (self.win_value - abs(value) / unit) / self.win_decay
+        if not math.isfinite(k):
+            return NAN
+        whole = math.floor(k + 0.5)
+        return whole if unit * (self.win_value - self.win_decay * whole) == abs(value) else NAN
 
     def probe(self, key: int, depth: int, ply: int, lo: float, hi: float):
         """Narrow the window (lo, hi), from the mover's view, with what the table knows.
 
         Returns ``(lo, hi, move, hit, value)``: the table's best move (None if unknown), and
         ``hit`` when an entry searched at least ``depth`` deep answers (its bound lies beyond
-        the window, or it is exact), in which case
-        ``value`` is the node's value. At the root only the move is used: the root always
+        the window, or it is exact), in which case ``value`` is the node's value (and
+        ``self.unit`` its unit). At the root only the move is used: the root always
         searches, so that a search always returns a move.
         """
         entry = self.tt.entry(key)
         if entry is None:
             return lo, hi, None, False, None
-        stored, stored_depth, move, flag, stored_ply, stored_root = entry
-        if (ply == 0 or stored_depth < depth or (self.same_ply_only and stored_ply != ply)
-                or (stored_root != self.root_player and not self.is_win_score(stored))):
-            return lo, hi, move, False, None
-        stored = self.from_table(stored, ply)
+        if (ply == 0 or entry.depth < depth
+                or (entry.ply != ply and (self.same_ply_only or (
+                    entry.unit == UNKNOWN_UNIT and self.moves_wins())))
+                or (entry.root != self.root_player
+                    and not self.is_win_score(entry.value, entry.unit))):
+            return lo, hi, entry.move, False, None
+        stored = self.from_table(entry.value, ply, entry.unit)
         # The entry answers when its bound lies beyond the window, else it narrows the
         # window (a strict search's empty window (hi, hi) is not "closed" by any entry).
-        answered = flag == ReferenceTable.EXACT
-        if flag == ReferenceTable.LOWER:
+        window = (lo, hi)
+        answered = entry.flag == ReferenceTable.EXACT
+        if entry.flag == ReferenceTable.LOWER:
             if stored >= hi:
                 answered = True
             elif stored > lo:
                 lo = stored
-        elif flag == ReferenceTable.UPPER:
+        elif entry.flag == ReferenceTable.UPPER:
             if stored <= lo:
                 answered = True
             elif stored < hi:
                 hi = stored
-        return lo, hi, move, answered, stored
+        if not entry.settled and (answered or (lo, hi) != window):
+            self.unsettled_uses += 1
+        if answered:
+            self.unit = entry.unit
+        return lo, hi, entry.move, answered, stored
 
     def store(self, key: int, value: float, depth: int, move, ply: int, lo: float,
-              hi: float, cut: bool = False, fail_hard: bool = False) -> None:
-        """Keep ``value`` (mover's view) found with the window (lo, hi) the children got.
+              hi: float, cut: bool = False, fail_hard: bool = False, *, unit: float = 0.0,
+              mark: int | None = None) -> None:
+        """Keep ``value`` (mover's view, win unit ``unit``) found with the window (lo, hi)
+        the children got; ``mark``: :meth:`depth_mark` when the node was entered.
 
         ``cut``: the node stopped early, so it failed high (a lower bound), even when the
         window was empty (``strict``: lo == hi). An empty window searched fail-hard returns
@@ -274,7 +350,9 @@ class SearchContext:
             flag = ReferenceTable.LOWER    # failed high: the true value is at least this
         else:
             flag = ReferenceTable.EXACT
-        self.tt.put(key, self.to_table(value, ply), depth, move, flag, ply, self.root_player)
+        stored, unit = self.to_table(value, ply, unit)
+        self.tt.put(key, stored, depth, move, flag, ply, self.root_player, unit,
+                    mark == self.depth_mark())
 
     # --- points of view (negamax-form algorithms) -----------------------------
     def to_root(self, value: float, player: int) -> float:
@@ -401,14 +479,18 @@ class SearchContext:
         """Record that the node lies in a quiescence extension (beyond the horizon)."""
         self.record("quiesce", node.id, node.parent, node.ply, player=node.player)
 
-    def exit(self, node: Node, value: float, pv, view=None) -> None:
-        """Record that the node returns ``value``, ``pv`` its principal line (best action
-        first; empty at a leaf or when nothing was searched)."""
+    def exit(self, node: Node, value: float, pv, view=None, unit: float = 0.0) -> None:
+        """Record that the node returns ``value`` (of win unit ``unit``), ``pv`` its
+        principal line (best action first; empty at a leaf or when nothing was searched)."""
+        self.unit = unit
         self.record("exit", node.id, node.parent, node.ply, pv[0] if pv else None,
                     value=self._seen_from_root(value, view), player=node.player)
 
     def result(self, name, depth, value, pv) -> SearchResult:
-        """Package the outcome like the compiled functions."""
+        """Package the outcome like the compiled functions. A search stopped before any root
+        move finished (by time or by nodes alike) has no move and the value ``-inf``."""
+        if self.aborted and not pv:
+            value = -INF
         return SearchResult(
             value=value, action=pv[0] if pv else None, pv=pv, nodes=self.nodes,
             generated=self.generated, leaves=self.leaves, cutoffs=self.cutoffs,

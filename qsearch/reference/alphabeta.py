@@ -9,7 +9,7 @@ Fail-soft (default) returns the best value found even outside the window; fail-h
 """
 from __future__ import annotations
 
-from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments
+from qsearch.reference._common import INF, MAX_PLY, SearchContext, check_arguments, clamped
 
 
 def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False, order=None,
@@ -39,6 +39,7 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
 
         # The table holds values from the mover's point of view: MIN's are negated.
         tt_move = None
+        mark = ctx.depth_mark()
         if ctx.tt is not None:
             key = state.position_key()
             lo, hi = (alpha, beta) if is_max else (-beta, -alpha)
@@ -51,12 +52,13 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
         actions = ctx.ordered_actions(state, tt_move)
         best, best_pv = (-INF if is_max else INF), []
         cut = False
+        unit = 0.0
         for i, a in enumerate(actions):
             v, pv = value(ctx.child(state, a), depth - 1, alpha, beta, node, a)
             if ctx.aborted:
                 break
             if i == 0 or (v > best if is_max else v < best):
-                best, best_pv = v, [a] + pv
+                best, best_pv, unit = v, [a] + pv, ctx.unit
             if is_max and best > alpha:
                 alpha = best
                 ctx.update(node, a, alpha, beta, best)
@@ -67,17 +69,17 @@ def alphabeta(state, depth=None, evaluate=None, *, fail_hard=False, strict=False
                 cut = True
                 ctx.cutoff(node, a, alpha, beta, best, pruned=actions[i + 1:])
                 if fail_hard:      # return the bound that was crossed
-                    best = beta if is_max else alpha
+                    best, unit = clamped(best, beta if is_max else alpha, unit)
                 break
         if fail_hard and not cut and not ctx.aborted:
-            best = alpha if is_max else beta
+            best, unit = clamped(best, alpha if is_max else beta, unit)
 
         if ctx.tt is not None and not ctx.aborted:
             lo, hi = window if is_max else (-window[1], -window[0])
             ctx.store(key, best if is_max else -best, depth,
                       best_pv[0] if best_pv else None, node.ply, lo, hi, cut=cut,
-                      fail_hard=fail_hard)
-        ctx.exit(node, best, best_pv)
+                      fail_hard=fail_hard, unit=unit, mark=mark)
+        ctx.exit(node, best, best_pv, unit=unit)
         return best, best_pv
 
     v, pv = value(state.clone(), INF if depth is None else depth, -INF, INF)

@@ -41,6 +41,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
             alpha, beta = -beta, -alpha
 
         tt_move = None
+        mark = ctx.depth_mark()
         if ctx.tt is not None:
             key = state.position_key()
             alpha, beta, tt_move, hit, stored = ctx.probe(key, depth, node.ply, alpha, beta)
@@ -51,6 +52,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
         actions = ctx.ordered_actions(state, tt_move)
         best, best_pv = -INF, []
         cut = False
+        unit = 0.0
         for i, a in enumerate(actions):
             child = ctx.child(state, a)
             if i == 0:
@@ -66,7 +68,7 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
             if ctx.aborted:
                 break
             if i == 0 or v > best:
-                best, best_pv = v, [a] + pv
+                best, best_pv, unit = v, [a] + pv, ctx.unit
             if best > alpha:
                 alpha = best
                 ctx.update(node, a, alpha, beta, best, view=mover)
@@ -77,8 +79,8 @@ def pvs(state, depth=None, evaluate=None, *, null_window=1.0, order=None, tt=Non
 
         if ctx.tt is not None and not ctx.aborted:
             ctx.store(key, best, depth, best_pv[0] if best_pv else None, node.ply, alpha0, beta,
-                      cut=cut)
-        ctx.exit(node, sign * best, best_pv, view=player)
+                      cut=cut, unit=unit, mark=mark)
+        ctx.exit(node, sign * best, best_pv, view=player, unit=unit)
         return sign * best, best_pv
 
     v, pv = value(state.clone(), INF if depth is None else depth, -INF, INF, ctx.root_player)

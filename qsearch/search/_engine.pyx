@@ -47,7 +47,7 @@ another root player gives its move, and its value only when it is a win score (i
 above, where a value does not depend on the heuristic).
 """
 cimport cython
-from libc.math cimport INFINITY, NAN, fabs, nextafter, round
+from libc.math cimport INFINITY, NAN, copysign, fabs, floor, isfinite, nextafter
 from libc.stdlib cimport free, malloc
 
 from qsearch.games._game cimport CHANCE, MAX_ACTIONS, TERMINAL, Game
@@ -90,8 +90,12 @@ cdef enum:
 
 cdef enum TableValues:
     PLY_FREE = 0                # win_decay == 0: values do not depend on the ply
-    WIN_BAND = 1                # win scores (|v| >= win_band) are stored relative to the node
+    WIN_BAND = 1                # win scores are stored relative to the node
     SAME_PLY = 2                # no band: values are reused only at the ply they were stored
+
+# The win unit of a value: |return| of the finished game it comes from (0: a heuristic's value
+# or a draw); a fail-hard bound that is no node's value has an unknown unit.
+cdef double UNKNOWN_UNIT = -1.0
 
 
 # The search below is compiled three times: for Connect-4 and Reversi, whose rules are inline
@@ -195,6 +199,8 @@ cdef class Searcher:
     cdef int* pv                        # triangular table: row ``ply`` holds that node's line
     cdef int pv_len[MAX_PLY]
     cdef public long long nodes, generated, leaves, cutoffs, researches, tt_hits
+    cdef double unit                    # the win unit of the value a node just returned
+    cdef long long unsettled_uses       # table values used that were found with a depth limit
     cdef public list trace
     cdef public bint hit_chance
 
@@ -250,6 +256,8 @@ cdef class Searcher:
                      else TIME_CHECK_MASK)
         self.nodes = self.generated = self.leaves = 0
         self.cutoffs = self.researches = self.tt_hits = 0
+        self.unit = 0.0
+        self.unsettled_uses = 0
         self.aborted = False
         self.hit_chance = False
 
@@ -348,32 +356,47 @@ cdef class Searcher:
         return v
 
     # A stored value that is a game's result (not a heuristic's), the same for any root player.
-    cdef inline bint is_win_score(self, double v) noexcept:
-        return self.table_values == WIN_BAND and fabs(v) >= self.win_band
+    cdef inline bint is_win_score(self, double v, double unit) noexcept:
+        return self.table_values == WIN_BAND and (
+            unit > 0 or (unit == UNKNOWN_UNIT and fabs(v) >= self.win_band))
 
-    # A win score w plies below a node from the root; relative to the node in the table.
-    cdef inline double to_table(self, double v, int ply) noexcept:
-        if self.table_values == WIN_BAND and fabs(v) >= self.win_band:
-            return self.shift_win(v, -ply)
-        return v
+    # A win w plies below a node from the root; relative to the node in the table. Returns
+    # the stored value and sets ``stored_unit`` (unknown when it cannot be moved exactly).
+    cdef inline double to_table(self, double v, int ply, double unit,
+                                float* stored_unit) noexcept:
+        cdef double win_ply, k, stored
+        stored_unit[0] = <float>unit
+        if self.table_values != WIN_BAND or unit <= 0 or not isfinite(v):
+            return v
+        win_ply = self.win_plies(v, unit)
+        if <float>unit != unit or win_ply != win_ply:
+            stored_unit[0] = <float>UNKNOWN_UNIT
+            return v
+        k = win_ply - ply
+        stored = copysign(unit * (self.win_value - self.win_decay * k), v)
+        if self.win_plies(stored, unit) != k:
+            stored_unit[0] = <float>UNKNOWN_UNIT
+            return v
+        return stored
 
-    cdef inline double from_table(self, double v, int ply) noexcept:
-        if self.table_values == WIN_BAND and fabs(v) >= self.win_band:
-            return self.shift_win(v, ply)
-        return v
+    cdef inline double from_table(self, double v, int ply, double unit) noexcept:
+        if self.table_values != WIN_BAND or unit <= 0 or not isfinite(v):
+            return v
+        return copysign(unit * (self.win_value - self.win_decay * (self.win_plies(v, unit) + ply)),
+                        v)
 
-    cdef inline double shift_win(self, double v, int plies) noexcept:
-        """The win score ``v`` moved ``plies`` plies further from the root, computed as a
-        finished game's score is (``win_value - win_decay * ply``, the ply a whole number)
-        so that a score through the table is the same float as one found by the search."""
-        cdef double k = (self.win_value - fabs(v)) / self.win_decay
-        cdef double whole = round(k)
-        cdef double moved
-        if fabs(k - whole) < 1e-6:
-            moved = self.win_value - self.win_decay * (whole + plies)
-        else:                           # an infinite win (k is NaN), or a return other
-            moved = fabs(v) - self.win_decay * plies    # than +-1: plain arithmetic
-        return moved if v > 0 else -moved
+    cdef inline double win_plies(self, double v, double unit) noexcept:
+        """The ply of the win ``v`` of size ``unit``, computed as a finished game's score is
+        (``unit * (win_value - win_decay * ply)``, the ply a whole number) so that a score
+        through the table is the same float as one found by the search; NaN if none is."""
+        cdef double k = (self.win_value - fabs(v) / unit) / self.win_decay
+        cdef double whole
+        if not isfinite(k):
+            return NAN
+        whole = floor(k + 0.5)
+        if unit * (self.win_value - self.win_decay * whole) == fabs(v):
+            return whole
+        return NAN
 
 
 # ---------------------------------------------------------------------- the search
@@ -389,12 +412,15 @@ cdef inline double leaf_value(Searcher self, AnyGame g, int persp, int ply) exce
     self.pv_len[ply] = 0
     mover = to_move_of(g)
     if mover == TERMINAL:
-        return terminal_score(utility_of(g, persp), self.win_value, self.win_decay, ply)
+        v = utility_of(g, persp)
+        self.unit = fabs(v)
+        return terminal_score(v, self.win_value, self.win_decay, ply)
     if mover == CHANCE:
         self.hit_chance = True
         self.aborted = True
         return 0.0
     self.leaves += 1
+    self.unit = 0.0
     v = 0.0
     if self.heuristic is not None:
         v = self.evaluate()
@@ -415,9 +441,10 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
     """Value of ``g`` (``self.state``) from ``persp``'s view, window (alpha, beta) in that view."""
     cdef int moves[MAX_ACTIONS]
     cdef int n, i, j, mover, best_move = -1, tt_move = -1, flag
-    cdef bint cut = False, answered
-    cdef double v, best, alpha0, null_beta, sign = 1.0
-    cdef long long node
+    cdef bint cut = False, answered, narrowed
+    cdef double v, best, alpha0, null_beta, sign = 1.0, best_unit = 0.0
+    cdef float stored_unit
+    cdef long long node, mark
     cdef TTEntry* entry
 
     if self.aborted or out_of_budget(&self.budget, self.nodes):
@@ -434,7 +461,9 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
             self.record("enter", node, parent, ply, action, -beta, -alpha, NAN, mover)
 
     if mover == TERMINAL:
-        v = terminal_score(utility_of(g, persp), self.win_value, self.win_decay, ply)
+        v = utility_of(g, persp)
+        self.unit = fabs(v)
+        v = terminal_score(v, self.win_value, self.win_decay, ply)
         if self.tracing:
             self.record("terminal", node, parent, ply, -1, NAN, NAN, self.to_root(v, persp),
                         TERMINAL)
@@ -445,6 +474,7 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
         return 0.0
     if depth_reached(depth, ply, MAX_PLY):
         self.leaves += 1
+        self.unit = 0.0
         v = 0.0
         if self.heuristic is not None:
             v = self.evaluate()
@@ -458,6 +488,9 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
         sign = -1.0
         alpha, beta = -beta, -alpha
 
+    # The node's value is settled (the same at any depth) when no leaf and no unsettled table
+    # value is met below it: these counts do not move between here and the store.
+    mark = self.leaves + self.unsettled_uses
     if self.tt is not None:
         entry = self.tt.lookup(key_of(g))
         if entry != NULL:
@@ -465,24 +498,32 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
             # The root always searches (it must return a move); deeper, a stored value
             # narrows the window, when it is worth the same here (see the module's notes).
             if (ply > 0 and entry.depth >= depth
-                    and (self.table_values != SAME_PLY or entry.ply == ply)
-                    and (entry.root == self.root_player or self.is_win_score(entry.value))):
+                    and (entry.ply == ply or (self.table_values != SAME_PLY and not (
+                        entry.unit == UNKNOWN_UNIT and self.table_values == WIN_BAND)))
+                    and (entry.root == self.root_player
+                         or self.is_win_score(entry.value, entry.unit))):
                 # The entry answers when its bound lies beyond the window; else it narrows
                 # the window. (Not "alpha >= beta after narrowing": strict searches hand
                 # children the empty window (beta, beta), which any entry would "close".)
-                v = self.from_table(entry.value, ply)
+                v = self.from_table(entry.value, ply, entry.unit)
                 answered = entry.flag == TT_EXACT
+                narrowed = False
                 if entry.flag == TT_LOWER:
                     if v >= beta:
                         answered = True
                     elif v > alpha:
                         alpha = v
+                        narrowed = True
                 elif entry.flag == TT_UPPER:
                     if v <= alpha:
                         answered = True
                     elif v < beta:
                         beta = v
+                        narrowed = True
+                if not entry.settled and (answered or narrowed):
+                    self.unsettled_uses += 1
                 if answered:
+                    self.unit = entry.unit
                     self.tt_hits += 1
                     if self.tracing:
                         self.record("tt_hit", node, parent, ply, -1, NAN, NAN,
@@ -516,6 +557,7 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
             break
         if i == 0 or v > best:
             best = v
+            best_unit = self.unit
             best_move = moves[i]
             self.pv[ply * MAX_PLY] = best_move
             self.pv_len[ply] = 1 + self.pv_len[ply + 1]
@@ -535,11 +577,15 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
                         self.record_window("cutoff", node, ply, moves[i], alpha, beta,
                                            best, mover,
                                            tuple([moves[k] for k in range(i + 1, n)]))
-                if self.fail_hard:
+                if self.fail_hard:      # a bound is no node's value: its unit is unknown
+                    if best != beta:
+                        best_unit = UNKNOWN_UNIT
                     best = beta
                 break
     else:
         if self.fail_hard and self.prune:
+            if best != alpha:
+                best_unit = UNKNOWN_UNIT
             best = alpha
 
     # A node that cut failed high (its value is a lower bound), even in an empty window. An
@@ -555,9 +601,11 @@ cdef double negamax(Searcher self, AnyGame g, int depth, double alpha, double be
             flag = TT_LOWER
         else:
             flag = TT_EXACT
-        self.tt.store(key_of(g), self.to_table(best, ply), depth, best_move, flag, ply,
-                      self.root_player)
+        v = self.to_table(best, ply, best_unit, &stored_unit)
+        self.tt.store(key_of(g), v, depth, best_move, flag, ply, self.root_player,
+                      stored_unit, mark == self.leaves + self.unsettled_uses)
     if self.tracing:
         self.record("exit", node, parent, ply, best_move, NAN, NAN,
                     self.to_root(sign * best, persp), mover)
+    self.unit = best_unit
     return sign * best

@@ -20,10 +20,12 @@ the state it is given stops the search with a ValueError.
 ``time_limit`` (seconds) is checked at every node when Python code runs inside the search (a
 Python heuristic or order function), so it is overrun by at most one call of that code; with
 compiled heuristics the clock is read every 1024 nodes (about 40-100 microseconds). The search
-then returns the best move among the root moves searched to the end (``complete=False``).
+then returns the best move among the root moves searched to the end (``complete=False``); if
+none was, no move and the value ``-inf`` (the same whether time or nodes ran out).
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -97,6 +99,8 @@ def _run(algorithm: str, state, depth, evaluate, *, prune: bool, fail_hard: bool
     elapsed = monotonic() - start
     if searcher.hit_chance:
         raise ValueError(f"{algorithm} reached a chance node; use expectiminimax for dice games")
+    if not complete and action is None:     # stopped before any root move: as the twins
+        value = -math.inf
     return SearchResult(
         value=value, action=action, pv=pv, nodes=searcher.nodes, generated=searcher.generated,
         leaves=searcher.leaves, cutoffs=searcher.cutoffs, elapsed=elapsed,
@@ -174,8 +178,7 @@ def iterative_deepening(state, max_depth=None, evaluate=None, *, algorithm="alph
     _check_state(state)
     return deepen(ALGORITHMS, state, max_depth, evaluate, algorithm=algorithm,
                   time_limit=time_limit, max_nodes=max_nodes, tt=_make_tt(tt), order=order,
-                  check_depth=check_depth, check_limits=check_limits,
-                  table_given=isinstance(tt, TranspositionTable), **options)
+                  check_depth=check_depth, check_limits=check_limits, **options)
 
 
 iterative_deepening = on_any_game("iterative_deepening", iterative_deepening,

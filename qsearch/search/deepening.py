@@ -5,24 +5,25 @@ import time
 
 from qsearch.core.results import SearchResult
 from qsearch.core.win_value import resolve_win_value
-from qsearch.reference.deepening import searched_to_the_end
+from qsearch.reference.deepening import nothing_searched, searched_to_the_end
 
 COUNTS = ("nodes", "generated", "leaves", "cutoffs", "researches", "tt_hits")
 
 
 def deepen(algorithms: dict, state, max_depth, evaluate, *, algorithm: str, time_limit,
-           max_nodes, tt, order, check_depth, check_limits, table_given: bool = False,
-           **options) -> SearchResult:
+           max_nodes, tt, order, check_depth, check_limits, **options) -> SearchResult:
     """Run ``algorithms[algorithm]`` at depth 1, 2, ... ``max_depth``, sharing the table ``tt``.
 
     The table's best moves from depth d order the search at depth d + 1 (searched first).
     Node and time limits apply to the whole run. Returns the result of the deepest
     *complete* iteration, every iteration in ``.iterations``, and the counts summed over all
-    of them (the one cut short included). It stops early once an iteration evaluated no
-    leaf: the whole game tree was searched, deeper adds nothing. With a table the caller
-    filled before (``table_given``), an iteration that used an entry may have skipped a
-    subtree that does reach the depth limit, so it stops early only when it evaluated no
-    leaf *and* answered no node from the table.
+    of them (the one cut short included). It stops early once an iteration's value cannot
+    change with depth: it evaluated no leaf, and no table entry it used was found with a
+    depth limit, whether an earlier iteration or the caller filled the table (an entry can
+    hide a subtree that reaches the depth limit; in a game where a position recurs at
+    different plies, all of an iteration's frontier can be answered from the entries of the
+    iteration before). When the limits run out before depth 1 begins, the result is
+    incomplete, without a move (value ``-inf``).
     """
     if algorithm not in ("alphabeta", "pvs"):
         raise ValueError(f"algorithm must be 'alphabeta' or 'pvs', not {algorithm!r}")
@@ -50,8 +51,10 @@ def deepen(algorithms: dict, state, max_depth, evaluate, *, algorithm: str, time
         if not res.complete:
             break
         best = res
-        if searched_to_the_end(res, table_given):
+        if searched_to_the_end(res, tt, state):
             break
+    if not iterations:
+        return nothing_searched(algorithm, start)
     if best is None:  # not even depth 1 finished: report what the cut search found
         best = iterations[-1]
     total = {k: sum(getattr(r, k) for r in iterations) for k in COUNTS}

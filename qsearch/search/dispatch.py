@@ -12,13 +12,12 @@ names the searches that can; a state missing a required method, with a TypeError
 One table type, :class:`qsearch.search.TranspositionTable`, works on every game in both
 builds: in pure-Python mode it is the twins' own table; in the compiled build a twin given
 the compiled table searches with a :class:`~qsearch.reference._common.ReferenceTable` kept
-beside it (:func:`twin_table`), the same one every time that table is passed, so a table
-shared across a game's moves keeps its entries on any game.
+with it (:func:`twin_table`), the same one every time that table is passed, so a table
+shared across a game's moves keeps its entries on any game (and ``clear()`` empties both).
 """
 from __future__ import annotations
 
 import functools
-from collections import OrderedDict
 
 from qsearch import _mode
 from qsearch.core.checks import check_tt
@@ -39,23 +38,13 @@ def _needs_table_keys(name: str, state, kwargs, shown) -> None:
             f"{type(shown).__name__} has none: add one, or search without a table")
 
 
-# Compiled tables whose twin tables are kept (the latest used). Few, because keeping a twin
-# table keeps its compiled table alive too (2**20 entries by default: about 24 MB); a table
-# shared across a game's moves is the one that matters.
-MIRRORED_TABLES = 2
-_MIRRORS: OrderedDict[int, tuple] = OrderedDict()   # id(table) -> (table, twin table, counts)
-
-
 def twin_table(tt):
     """What a twin searches with when given ``tt``: ``tt`` itself unless it is the compiled
     :class:`~qsearch.search.TranspositionTable` (which Python code cannot fill), for which
-    it is a :class:`~qsearch.reference._common.ReferenceTable` of the same size, the same
-    object for the same table every time (for the latest :data:`MIRRORED_TABLES` tables), so
-    that entries stored in one search answer the next one's probes.
-
-    ``table.clear()`` empties it too once the compiled table's counters show it (a clear
-    resets its ``stores`` and ``probes``); a table only ever used on plain-Python games
-    cannot show that: pass a new table instead of clearing one."""
+    it is that table's :meth:`~qsearch.search.TranspositionTable.twin`: a
+    :class:`~qsearch.reference._common.ReferenceTable` of the same size kept with it, so that
+    entries stored in one search answer the next one's probes, and ``table.clear()`` empties
+    both."""
     from qsearch.reference._common import ReferenceTable
 
     tt = check_tt(tt)                   # a size in bits: 1 to 30, as the compiled table's
@@ -65,19 +54,7 @@ def twin_table(tt):
 
     if not isinstance(tt, TranspositionTable):
         return tt                       # the twin's own check names what it is
-    counts = (tt.stores, tt.probes)
-    found = _MIRRORS.get(id(tt))
-    if found is None or found[0] is not tt:
-        mirror = ReferenceTable(bits=tt.bits)
-    else:
-        mirror = found[1]
-        if counts[0] < found[2][0] or counts[1] < found[2][1]:    # cleared since
-            mirror.slots.clear()
-    _MIRRORS[id(tt)] = (tt, mirror, counts)   # holds tt: its id is not reused meanwhile
-    _MIRRORS.move_to_end(id(tt))
-    while len(_MIRRORS) > MIRRORED_TABLES:
-        _MIRRORS.popitem(last=False)
-    return mirror
+    return tt.twin()
 
 
 def runs_compiled(state) -> bool:

@@ -550,6 +550,8 @@ def expectiminimax(state, depth, evaluate=None, *, prune=None, limit=None,
     value, action, pv, complete = searcher.run(depth_c)
     elapsed = now() - start
     name = "expectiminimax" + ("" if prune is None else f"-{prune}")
+    if not complete and action is None:     # stopped before any root move: as the twin
+        value = -INFINITY
     return SearchResult(
         value=value, action=action, pv=pv, nodes=searcher.nodes, generated=searcher.generated,
         leaves=searcher.leaves, cutoffs=searcher.cutoffs, elapsed=elapsed, algorithm=name,

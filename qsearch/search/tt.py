@@ -3,7 +3,7 @@
 Imported instead of the extension in pure-Python mode (see :mod:`qsearch._mode`). The
 readable table is :class:`qsearch.reference._common.ReferenceTable`, which the twins of the
 searches probe and fill: the same slots (MurmurHash3's finaliser of the key, then the low
-``bits`` bits), always replace, one ``(key, value, depth, move, flag, ply, root)`` per slot.
+``bits`` bits), always replace, one entry per slot.
 :class:`TranspositionTable` adds the compiled table's Python API to it (the size check,
 ``stores`` and ``probes``, ``clear``, ``filled``, ``len``), so a table made by the user can be
 passed as ``tt=`` to any search, as in the compiled build.
@@ -40,20 +40,25 @@ class TranspositionTable(ReferenceTable):
         return self._probes
 
     def entry(self, key: int):
-        """``(value, depth, move, flag, ply, root)`` stored for ``key``, or None (a probe)."""
+        """The entry stored for ``key``, or None (a probe)."""
         self._probes += 1
         return super().entry(key)
 
     def put(self, key: int, value: float, depth: int, move, flag: str, ply: int = 0,
-            root: int = 0) -> None:
+            root: int = 0, unit: float = 0.0, settled: bool = False) -> None:
         """Store an entry in ``key``'s slot, replacing whatever was there."""
         self._stores += 1
-        super().put(key, value, depth, move, flag, ply, root)
+        super().put(key, value, depth, move, flag, ply, root, unit, settled)
 
     def clear(self) -> None:
         """Empty every slot."""
         self.slots.clear()
         self._stores = self._probes = 0
+
+    def twin(self):
+        """The table the readable twins fill when this table is passed to a search of a Python
+        game: this table itself (in pure-Python mode every search is a twin)."""
+        return self
 
     def get(self, key):
         """``(value, depth, move, flag name)`` stored for ``key``, or None.

@@ -7,9 +7,11 @@ Fixed size (a power of two), one entry per slot, always replace. The slot of a k
 twin uses the same slots and rule, so both searches probe and store identically and their
 node counts agree.
 
-Each entry also records the ply (from its search's root) where it was stored: the search
-uses it to convert win scores, which depend on the distance to the win, between searches
-from different roots (see :mod:`qsearch.search._engine`).
+Each entry also records the ply (from its search's root) where it was stored and the size of
+the win behind its value: the search uses them to convert win scores, which depend on the
+distance to the win, between plies and searches from different roots; and whether its value
+was found without the depth limit (``settled``: iterative deepening's stopping rule). See
+:mod:`qsearch.search._engine`.
 """
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
@@ -43,22 +45,42 @@ cdef class TranspositionTable:
         return NULL
 
     cdef void store(self, unsigned long long key, double value, int depth, int move,
-                    int flag, int ply, int root) noexcept:
+                    int flag, int ply, int root, float unit, bint settled) noexcept:
         cdef TTEntry* e = &self.entries[murmur_finalise(key) & self.mask]
         e.key = key
         e.value = value
         e.depth = depth
         e.move = move
+        e.unit = unit
         e.flag = <signed char>flag
-        e.ply = <short>ply
+        e.ply = <unsigned char>ply
         e.root = <signed char>root
+        e.settled = settled
         self.stores += 1
 
     def clear(self) -> None:
-        """Empty every slot."""
+        """Empty every slot, the twins' table for Python games (:meth:`twin`) included."""
         memset(self.entries, 0, (self.mask + 1) * sizeof(TTEntry))
         self.stores = 0
         self.probes = 0
+        if self.twin_entries is not None:
+            self.twin_entries.slots.clear()
+
+    def twin(self):
+        """The :class:`~qsearch.reference._common.ReferenceTable` (same size) the readable
+        twins fill when this table is passed to a search of a Python game, which compiled
+        code cannot search: made on first use, kept with this table, emptied by
+        :meth:`clear`."""
+        if self.twin_entries is None:
+            from qsearch.reference._common import ReferenceTable
+            self.twin_entries = ReferenceTable(bits=self.bits)
+        return self.twin_entries
+
+    def settled(self, key) -> bool:
+        """Whether ``key``'s entry was found without the depth limit (no leaf evaluated below
+        it, no unsettled entry used there): a deeper search finds the same value."""
+        cdef TTEntry* e = self.lookup(key)
+        return e != NULL and e.settled != 0
 
     def get(self, key):
         """``(value, depth, move, flag name)`` stored for ``key``, or None.

@@ -21,6 +21,7 @@ from qsearch.search import TranspositionTable
 
 from . import naive
 from .cases import TakeAway, describe, memo_key
+from .games import BonusTake, PassTake
 
 TALLY_ONLY = os.environ.get("ORACLE_TALLY") == "1"
 
@@ -69,7 +70,7 @@ TALLY = Tally()
 # third search meets 4 stones, player 1 to move, at ply 2 with the value its own ply-1 visit
 # found two plies deep). Their searches with a table are compared only when they go to the
 # end, where every stored value is exact.
-REVISITS_ACROSS_PLIES = (TakeAway, Nim)
+REVISITS_ACROSS_PLIES = (TakeAway, Nim, BonusTake, PassTake)
 
 
 def table_is_exact(state, depth) -> bool:
