@@ -169,7 +169,8 @@ def cases() -> list[Case]:
     add("analyze_connect4", None, "state", ["not a game", None], at=0)
     out.append(Case("analyze_connect4", "state", "c4", "c4", (), {}))
     # a new table (its size checks live in search/tt.pyx and tt.py)
-    add("TranspositionTable", None, "bits", [1, 16, 0, 31, 64, -1])
+    add("TranspositionTable", None, "bits", [1, 16, np.int64(16), 0, 31, 64, -1, BIG, 2.5, "x",
+                                             True])
     return out
 
 

@@ -10,6 +10,7 @@ passed as ``tt=`` to any search, as in the compiled build.
 """
 from __future__ import annotations
 
+from qsearch.core.checks import TABLE_BITS, check_bits
 from qsearch.reference._common import ReferenceTable
 
 # The compiled table's flag numbers, and their names (what get() returns).
@@ -22,11 +23,7 @@ class TranspositionTable(ReferenceTable):
     """``TranspositionTable(bits=20)``: 2**bits slots (a dict here: only used slots take memory)."""
 
     def __init__(self, bits=20):
-        if isinstance(bits, bool) or not isinstance(bits, int):
-            raise TypeError(f"bits must be an int, not {type(bits).__name__}")
-        if not 1 <= bits <= 30:
-            raise ValueError(f"bits must be between 1 and 30, not {bits}")
-        super().__init__(bits)
+        super().__init__(check_bits(bits, "bits", *TABLE_BITS))
         self._stores = self._probes = 0
 
     @property

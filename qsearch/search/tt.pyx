@@ -18,6 +18,8 @@ from libc.string cimport memset
 
 from qsearch.core.bits cimport murmur_finalise
 
+from qsearch.core.checks import TABLE_BITS, check_bits
+
 FLAG_NAMES = {TT_EXACT: "EXACT", TT_LOWER: "LOWER", TT_UPPER: "UPPER"}
 EXACT, LOWER, UPPER = TT_EXACT, TT_LOWER, TT_UPPER
 
@@ -25,12 +27,10 @@ EXACT, LOWER, UPPER = TT_EXACT, TT_LOWER, TT_UPPER
 cdef class TranspositionTable:
     """``TranspositionTable(bits=20)``: 2**bits entries (about 32 bytes each)."""
 
-    def __cinit__(self, int bits=20):
-        if not 1 <= bits <= 30:
-            raise ValueError(f"bits must be between 1 and 30, not {bits}")
-        self.bits = bits
-        self.mask = (1ULL << bits) - 1
-        self.entries = <TTEntry*>calloc(1ULL << bits, sizeof(TTEntry))
+    def __cinit__(self, bits=20):
+        self.bits = check_bits(bits, "bits", *TABLE_BITS)    # one rule with the pure build's
+        self.mask = (1ULL << self.bits) - 1
+        self.entries = <TTEntry*>calloc(1ULL << self.bits, sizeof(TTEntry))
         if self.entries == NULL:
             raise MemoryError(f"cannot allocate a table of 2**{bits} entries")
 
