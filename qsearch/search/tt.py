@@ -10,7 +10,7 @@ passed as ``tt=`` to any search, as in the compiled build.
 """
 from __future__ import annotations
 
-from qsearch.core.checks import TABLE_BITS, check_bits
+from qsearch.core import checks as _checks
 from qsearch.reference._common import ReferenceTable
 
 # The compiled table's flag numbers, and their names (what get() returns).
@@ -23,7 +23,7 @@ class TranspositionTable(ReferenceTable):
     """``TranspositionTable(bits=20)``: 2**bits slots (a dict here: only used slots take memory)."""
 
     def __init__(self, bits=20):
-        super().__init__(check_bits(bits, "bits", *TABLE_BITS))
+        super().__init__(_checks.check_bits(bits, "bits", *_checks.TABLE_BITS))
         self._stores = self._probes = 0
 
     @property

@@ -18,7 +18,7 @@ from libc.string cimport memset
 
 from qsearch.core.bits cimport murmur_finalise
 
-from qsearch.core.checks import TABLE_BITS, check_bits
+from qsearch.core import checks as _checks
 
 FLAG_NAMES = {TT_EXACT: "EXACT", TT_LOWER: "LOWER", TT_UPPER: "UPPER"}
 EXACT, LOWER, UPPER = TT_EXACT, TT_LOWER, TT_UPPER
@@ -28,7 +28,7 @@ cdef class TranspositionTable:
     """``TranspositionTable(bits=20)``: 2**bits entries (about 32 bytes each)."""
 
     def __cinit__(self, bits=20):
-        self.bits = check_bits(bits, "bits", *TABLE_BITS)    # one rule with the pure build's
+        self.bits = _checks.check_bits(bits, "bits", *_checks.TABLE_BITS)   # as in the pure build
         self.mask = (1ULL << self.bits) - 1
         self.entries = <TTEntry*>calloc(1ULL << self.bits, sizeof(TTEntry))
         if self.entries == NULL:
