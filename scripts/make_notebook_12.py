@@ -246,11 +246,11 @@ def one_ply_too_deep(state, depth, evaluate, alpha, beta, maximizing, player):
 
 print(check_search(one_ply_too_deep))"""),
     ("c12-ties-md", "markdown", """\
-**A cut on ties, and the last of equal values taken.** Cutting when α = β is right for the value: what is cut cannot change it.
-But the child cut on a tie returns only a bound: its true value may be lower. A search that
-returns its move and takes the *last* of equal values (`>=`) can then choose that child, a move
-that is worse than it looks. Document 002's strict test (α > β) searches such a child to the
-end; with α ≥ β, keep the first best move."""),
+**A cut on ties, and the last of equal values taken.** Cutting when α = β is right for the
+value: what is cut cannot change it. But the child cut on a tie returns only a bound: its true
+value may be lower. A search that returns its move and takes the *last* of equal values (`>=`)
+can then choose that child, a move that is worse than it looks. Document 002's strict test
+(α > β) searches such a child to the end; with α ≥ β, keep the first best move."""),
     ("c12-ties", "code", """\
 def cut_on_ties(state, depth, evaluate, alpha, beta, maximizing, player):
     \"\"\"Returns (value, action).\"\"\"
