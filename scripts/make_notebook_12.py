@@ -4,9 +4,12 @@ it, and build its Spanish copy):
     .venv/bin/python scripts/make_notebook_12.py
     NB=notebooks/12_check_your_own_search.ipynb
     .venv/bin/jupyter nbconvert --to notebook --execute --inplace $NB
-    .venv/bin/python scripts/strip_notebooks.py $NB
+    .venv/bin/python scripts/strip_notebooks.py --coalesce $NB
     .venv/bin/python scripts/add_png_fallbacks.py $NB
     .venv/bin/python scripts/build_spanish.py 12
+    .venv/bin/python scripts/strip_notebooks.py --coalesce notebooks/es/12_*.ipynb
+
+(``--coalesce`` joins the stdout the kernel split at random flushes: no stray blank lines.)
 
 The cells are the committed notebook's: edit them here and in the notebook together. A cell is
 ``(id, kind, source)`` or ``(id, kind, source, tags)``; the ids are fixed, since the Spanish
@@ -63,8 +66,8 @@ Your function is called as `fn(state, depth, evaluate, ...)`:
 It returns the value for the player to move at the root (the root player), or a pair
 `(value, action)`. The parameters after the first three say its form: none (a negamax, or a
 function that calls a helper of its own), `maximizing` (a flag, True at the root), `alpha,
-beta` (a window, (−∞, ∞) at the root), and a parameter whose name holds `player` gets the
-root player. Any other signature is a `TypeError` that lists these.
+beta` (a window, (−∞, ∞) at the root), and a parameter whose name contains `player` gets
+the root player. Any other signature is a `TypeError` that lists these.
 
 ## Minimax first
 
@@ -137,13 +140,16 @@ Each function below is `alphabeta` with one line changed, marked `# BUG`. The fi
 no new code: minimax itself, checked as alpha-beta, **prunes nothing**. The report shows the
 smallest position where that costs nodes, the nodes alpha-beta would not visit, and the
 position itself (a toy tree's values marked `*` are the evaluation's scores at the depth
-limit)."""),
+limit). The counts and the lists are against one alpha-beta, named in the line: the one with
+the cut test α ≥ β, as in the text above, unless your search is closer to document 002's
+α > β."""),
     ("c12-no-pruning", "code", """\
 print(check_search(minimax, "alphabeta"))"""),
     ("c12-window-md", "markdown", """\
-**A window not handed down.** The child is called with (−∞, ∞) instead of the node's window: the
-node can still cut on its own α and β, but no child ever learns what its ancestors are sure
-of, so nothing is cut at all."""),
+**A window not handed down.** Each child is called with (−∞, ∞) instead of the node's window.
+Every node then starts from (−∞, ∞) and narrows only its own side (α at MAX, β at MIN), so
+α ≥ β never holds: this is plain minimax with extra arguments, and it visits the same nodes
+as no pruning. The report tells the two apart by the window a node received."""),
     ("c12-window", "code", """\
 def window_not_handed_down(state, depth, evaluate, alpha, beta, maximizing, player):
     if state.is_terminal() or depth == 0:
@@ -192,7 +198,8 @@ print(check_search(mover_view))"""),
     ("c12-late-md", "markdown", """\
 **The cut tested a child late.** Testing α ≥ β before the child's value is taken into the
 window finds every cut one child late: the value stays right, but at each cut one more child
-is searched."""),
+is searched, and its value is not used. Where a node has two children that extra child is
+the last one anyway, so the report shows it on a node with three."""),
     ("c12-late", "code", """\
 def late_cut_test(state, depth, evaluate, alpha, beta, maximizing, player):
     if state.is_terminal() or depth == 0:
@@ -216,7 +223,8 @@ late_report = check_search(late_cut_test)
 print(late_report)"""),
     ("c12-deep-md", "markdown", """\
 **One ply too deep.** `depth < 0` instead of `depth == 0`: every leaf is one ply further
-down, so the values change and the search costs a whole extra level."""),
+down, so the values change and the search costs a whole extra level. The report prints the
+tree one ply deeper, so that the nodes of that extra level are in it."""),
     ("c12-deep", "code", """\
 def one_ply_too_deep(state, depth, evaluate, alpha, beta, maximizing, player):
     if state.is_terminal() or depth < 0:                                        # BUG
@@ -238,11 +246,11 @@ def one_ply_too_deep(state, depth, evaluate, alpha, beta, maximizing, player):
 
 print(check_search(one_ply_too_deep))"""),
     ("c12-ties-md", "markdown", """\
-**A cut on ties.** Cutting when α = β is right for the value: what is cut cannot change it.
-But the child cut on a tie returns only a bound: its true value may be lower. A search that
-returns its move and takes the *last* of equal values (`>=`) can then choose that child, a move
-that is worse than it looks. Document 002's strict test (α > β) searches such a child to the
-end; with α ≥ β, keep the first best move."""),
+**A cut on ties, and the last of equal values taken.** Cutting when α = β is right for the
+value: what is cut cannot change it. But the child cut on a tie returns only a bound: its true
+value may be lower. A search that returns its move and takes the *last* of equal values (`>=`)
+can then choose that child, a move that is worse than it looks. Document 002's strict test
+(α > β) searches such a child to the end; with α ≥ β, keep the first best move."""),
     ("c12-ties", "code", """\
 def cut_on_ties(state, depth, evaluate, alpha, beta, maximizing, player):
     \"\"\"Returns (value, action).\"\"\"
@@ -293,9 +301,13 @@ print(check_search(in_place))"""),
 A search under construction may raise, loop, recurse without end or print. None of that
 reaches the notebook: an error is reported with its line, a search that runs too long is
 stopped (every question asked of a state, and every line of your code, counts against a
-budget, and an alarm rings after 10 seconds on one position), and what it prints is kept out
-of the way. A single call into C that never looks up (a `sum` over a range of 10¹² numbers)
-is the one thing the checker cannot stop."""),
+budget, and an alarm rings after 10 seconds on one position), and what it prints is kept
+aside. A call into C that does not return to Python until it ends (`sum(range(10**12))`) is
+the one thing the checker cannot stop.
+
+Below, `no_base_case` never tests `is_terminal()` or `depth`: it goes down until a finished
+game, whose `legal_actions()` is empty, and `max()` of nothing raises a `ValueError`.
+`same_state_again` calls itself on the same state forever, and `never_stops` loops."""),
     ("c12-hostile", "code", """\
 def no_base_case(state, depth, evaluate):
     return max(-no_base_case(state.child(a), depth - 1, evaluate)
@@ -312,17 +324,19 @@ def never_stops(state, depth, evaluate):
 
 
 for broken in (no_base_case, same_state_again, never_stops):
-    report = check_search(broken, "negamax")
-    first = report.findings[0]
-    print(f"{broken.__name__}: {first.name} - {first.run.message} {first.run.where}")"""),
+    print(f"{broken.__name__}:")
+    print(check_search(broken, "negamax"))
+    print()"""),
     ("c12-stepper-md", "markdown", """\
 ## Your search beside alpha-beta's
 
 `report.stepper()` opens qsearch's stepper on the smallest position of the first finding and
 steps through **your own search**: the nodes it visited in its order, the window your function
-passed and the values it returned, beside qsearch's alpha-beta on the same tree. Here the
-search that tests its cut a child late: on the left it visits a child that alpha-beta, on the
-right, cuts."""),
+passed and the values it returned, beside qsearch's alpha-beta on the same tree, in the
+variant the report compared with (its title names the cut test, α ≥ β here). Both trees show
+a node's window after its latest update: for your search, the window your function was
+passed, narrowed by the values its children returned. Here the search that tests its cut a
+child late: on the left it visits N7, which alpha-beta, on the right, cuts."""),
     ("c12-stepper", "code", """\
 late_report.stepper()""", IGNORE),
     ("c12-captions-md", "markdown", """\
@@ -337,9 +351,9 @@ for k, caption in enumerate(side.student.captions(), 1):
 | bug | what it changes | the report shows |
 |---|---|---|
 | no pruning | nodes | the nodes alpha-beta cuts |
-| window not handed down | nodes | the nodes alpha-beta cuts |
+| window not handed down | nodes | the window a node received, and alpha-beta's |
 | mover's view at the leaves | value | both values, and the nodes |
-| cut tested a child late | nodes | one more child at each cut |
+| cut tested a child late | nodes | the child searched and not used |
 | one ply too deep | value and nodes | a whole extra level |
 | cut on ties, last tie taken | move | the move chosen and its true value |
 | state changed in place | everything | where the state was left |
@@ -348,7 +362,7 @@ for k, caption in enumerate(side.student.captions(), 1):
 
 1. Write alpha-beta in negamax form, `fn(state, depth, evaluate, alpha, beta)`, and check it.
 2. Make it fail-hard (return α or β, the bound crossed), and then make its cut strict
-   (α > β): the checker accepts all four.
+   (α > β): the checker accepts all four variants.
 3. Return `(value, action)` and take a move only when it is strictly better. Then try `>=` with
    the strict cut: is the move still right? Why?
 4. Put two bugs in one function. Which does the report name?

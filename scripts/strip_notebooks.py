@@ -9,6 +9,10 @@ outputs (they point at that state; the text, SVG or HTML beside them stays, so a
 without a kernel still shows the final picture); object addresses in text outputs
 (``at 0x7f3a...`` becomes ``at 0x...``). Outputs, execution counts and tags stay: nbval still
 checks every executed cell. The pre-commit hook in ``.pre-commit-config.yaml`` runs it.
+
+With ``--coalesce`` it also joins a cell's consecutive outputs to the same stream into one:
+the kernel splits a cell's printing wherever its I/O thread happened to flush (a lone
+``"\\n"`` output shows as a stray blank line). Lesson 12 uses it; nbval joins them anyway.
 """
 from __future__ import annotations
 
@@ -44,6 +48,23 @@ def strip(nb: dict) -> dict:
     return nb
 
 
+def coalesce(nb: dict) -> dict:
+    """``nb`` with each cell's consecutive outputs to one stream joined; modified in place."""
+    for cell in nb.get("cells", []):
+        joined = []
+        for out in cell.get("outputs", []):
+            last = joined[-1] if joined else {}
+            if out.get("output_type") == last.get("output_type") == "stream" \
+                    and out.get("name") == last.get("name"):
+                text = "".join(last["text"]) + "".join(out["text"])
+                last["text"] = text.splitlines(keepends=True)
+            else:
+                joined.append(out)
+        if "outputs" in cell:
+            cell["outputs"] = joined
+    return nb
+
+
 def dumps(nb: dict) -> str:
     """JSON as Jupyter writes it (indent 1, non-ASCII kept, trailing newline)."""
     return json.dumps(nb, indent=1, ensure_ascii=False) + "\n"
@@ -54,11 +75,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("notebooks", nargs="+", type=Path)
     parser.add_argument("--check", action="store_true",
                         help="change nothing; exit 1 if a notebook is not stripped")
+    parser.add_argument("--coalesce", action="store_true",
+                        help="also join each cell's consecutive outputs to one stream")
     args = parser.parse_args(argv)
     dirty = []
     for path in args.notebooks:
         text = path.read_text(encoding="utf-8")
-        new = dumps(strip(json.loads(text)))
+        nb = strip(json.loads(text))
+        new = dumps(coalesce(nb) if args.coalesce else nb)
         if new != text:
             dirty.append(path)
             if not args.check:

@@ -7,6 +7,7 @@ differs from ``alphabeta`` in the lines marked ``# BUG``.
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
@@ -270,7 +271,50 @@ def test_a_finding_is_shown_on_the_smallest_position():
     assert finding.case.kind == "tree"
     assert finding.case.size <= 20          # a tree of at most 20 nodes shows it
     text = str(check_search(late_cut_test))
-    assert "Nodes it visited that alpha-beta does not (1): N" in text
+    assert "Nodes it visited that alpha-beta (cut on α ≥ β) does not (1): N7." in text
+
+
+COUNTS = re.compile(r"Your search: value \S+, (\d+) nodes; (.+?): value \S+, (\d+) nodes\.")
+
+
+@pytest.mark.parametrize("fn", [minimax, window_not_handed_down, mover_view, late_cut_test,
+                                one_ply_too_deep, stale_window])
+def test_the_node_count_and_the_node_lists_agree(fn):
+    """The counts and the lists under them come from the same alpha-beta, named in both."""
+    for line in str(check_search(fn)).split("\n\n")[1:]:
+        theirs, reference, right = COUNTS.search(line).groups()
+        extra = re.search(r"Nodes it visited that (.+?) does not \((\d+)\)", line)
+        missing = re.search(r"Nodes (.+?) visits that it left out \((\d+)\)", line)
+        for found in (extra, missing):
+            assert found is None or found.group(1) == reference
+        n_extra = int(extra.group(2)) if extra else 0
+        n_missing = int(missing.group(2)) if missing else 0
+        assert int(theirs) - int(right) == n_extra - n_missing, line
+        assert reference in ("alpha-beta (cut on α ≥ β)",
+                             "alpha-beta (cut on α > β, document 002)")
+
+
+def test_the_bugs_that_cost_nodes_are_told_apart_by_their_evidence():
+    no_pruning, window, late = (str(check_search(fn)) for fn in
+                                (minimax, window_not_handed_down, late_cut_test))
+    assert "N3 was called with [−∞, ∞]; alpha-beta passes [3, ∞]." in window
+    assert ("N3 searched N7 = 9, then stopped without using it; alpha-beta stops before N7."
+            in late)
+    assert "was called with" not in no_pruning and "stopped without" not in no_pruning
+    assert "tree with an early cut" in late
+
+
+def test_the_tree_one_ply_too_deep_is_printed_one_ply_deeper():
+    text = str(check_search(one_ply_too_deep))
+    listed = re.search(r"does not \(\d+\): ([^.]+)\.", text).group(1).split(", ")
+    tree = next(line for line in text.splitlines() if line.strip().startswith("N1:["))
+    assert listed and all(f"{name}:" in tree for name in listed)
+    assert "(printed one ply deeper than depth 2" in text
+
+
+def test_a_state_changed_in_place_is_shown_with_its_path():
+    text = str(check_search(in_place))
+    assert "no longer the same: it was at N9 (N1 → 0 → 0 → 1)." in text
 
 
 def test_the_tie_bug_shows_the_move_and_its_true_value():
@@ -359,7 +403,7 @@ def test_a_budget_cannot_be_swallowed_and_the_callers_tracer_comes_back():
     finally:
         sys.settrace(None)
     assert report.names[0] == "loops"
-    assert "more than 5000 questions" in report.findings[0].run.message
+    assert "more than 5 000 questions" in report.findings[0].run.message
 
 
 def waits_forever(state, depth, evaluate):
@@ -397,7 +441,7 @@ def test_the_report_speaks_spanish():
         text = str(check_search(late_cut_test))
     finally:
         set_language(None)
-    assert "El corte se comprueba un hijo tarde" in text
+    assert "El corte se comprueba con un hijo de retraso" in text
 
 
 @pytest.mark.parametrize("fn", [lambda state: 0, lambda s, d, e, x, y, z, w, v: 0,
@@ -414,3 +458,15 @@ def test_bad_arguments():
         check_search(3)
     with pytest.raises(ValueError, match="questions"):
         check_search(negamax, questions=0)
+
+
+def test_a_recursion_without_end_points_at_the_recursive_call():
+    finding = check_search(recurses, "negamax").findings[0]
+    assert finding.name == "recursion"
+    assert finding.run.where.startswith("line ")
+    assert "return recurses(state, depth, evaluate)" in finding.run.where  # not the def
+    try:
+        set_language("es")
+        assert check_search(recurses, "negamax").findings[0].run.where.startswith("línea ")
+    finally:
+        set_language(None)

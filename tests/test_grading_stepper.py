@@ -29,6 +29,29 @@ def test_the_students_nodes_in_the_students_order():
     assert captions[0].startswith("Start at the root N1 (MAX) with α = −∞, β = ∞")
 
 
+def test_the_reference_is_the_variant_the_report_compares_with():
+    """The report's counts, its node lists and the stepper's right side: one alpha-beta."""
+    for fn in (minimax, late_cut_test):
+        report = check_search(fn)
+        finding, side = report.findings[0], report.stepper()
+        assert finding.variant == (False, False)          # α ≥ β, as the lesson's text says
+        assert side.reference.draw_options["strict"] is False
+        assert _entered(side.reference) == finding.want.visits[finding.variant]
+        count = re.search(r"alpha-beta \(cut on α ≥ β\): value \S+, (\d+) nodes",
+                          str(report))
+        assert int(count.group(1)) == len(_entered(side.reference))
+
+
+def test_both_sides_draw_a_nodes_window_after_its_latest_update():
+    side = check_search(late_cut_test).stepper()
+    student = build_search_tree(side.student.result.trace)
+    reference = build_search_tree(side.reference.result.trace)
+    ours = {n.path: n.window for n in student.nodes.values() if n.children}
+    theirs = {n.path: n.window for n in reference.nodes.values() if n.children}
+    assert ours == theirs                     # root [3, ∞], N2 [−∞, 3], N3 [3, 2]
+    assert ours[()] == (3, float("inf")) and ours[(1,)] == (3, 2)
+
+
 def test_the_window_the_student_passed_is_shown():
     side = check_search(alphabeta).stepper()            # passes: the smallest position
     windows = [(e.alpha, e.beta) for e in side.student.result.trace if e.kind == "enter"]
@@ -57,7 +80,8 @@ def test_it_renders_without_a_browser():
         assert side.student.svg(k).startswith("<svg")
     picture = side._repr_svg_()
     assert picture.count("<svg") == 3               # the gallery and its two trees
-    assert ">Your search<" in picture and ">Alpha&#45;beta<" in picture   # the titles
+    assert ">Your search<" in picture                # the titles, alpha-beta's variant named
+    assert ">Alpha&#45;beta (cut on α ≥ β)<" in picture
     assert "height:auto" not in picture             # nested trees keep their height
     box = side.widget
     assert type(box).__name__ == "HBox" and len(box.children) == 2

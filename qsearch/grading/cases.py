@@ -6,8 +6,10 @@ at the depth limit, with the win value finished games score (``returns()`` times
 * generated toy trees (seeded, leaves at several depths, searched one ply less deep than
   the tree, so the depth limit meets inner nodes the evaluation scores and finished games
   above it), from 2 x 2 up;
-* trees whose leaves take few values, so ties are everywhere (a tie at the root shows a
-  search that takes a tied move its cut left as a bound);
+* trees whose leaves take few values, so ties are everywhere (a tie in the window, α = β,
+  shows a search that takes a tied move its cut left as a bound);
+* a tree whose second node cuts after its first child of three (the smallest where a cut
+  tested one child late differs from no cut at all);
 * tic-tac-toe and Connect-4 positions.
 
 The evaluations are zero-sum (``evaluate(s, 1) == -evaluate(s, 0)``), so a negamax that
@@ -32,7 +34,7 @@ LINES = ((0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4
 class Case:
     """A position to check a search on: ``root`` searched to ``depth`` plies."""
 
-    family: str                     # "toy", "ties", "tie_root", "tictactoe", "connect4"...
+    family: str                     # "toy", "ties", "tie_root", "early_cut", "tictactoe"...
                                     # (report.CASE_NAMES names them)
     number: int                     # its number in the family (0: the only one)
     kind: str                       # "tree" or "game"
@@ -127,6 +129,7 @@ def default_cases() -> list[Case]:
     cases += [_tree_case("ties", k + 1, random_ragged(s, d, b, v), d)
               for k, (s, d, b, v) in enumerate(TIED)]
     cases.append(_tree_case("tie_root", 0, [[3, 5], [3, 1], [2, 4]], 2))
+    cases.append(_tree_case("early_cut", 0, [[3, 5], [2, 9, 7]], 2))
     cases.append(_game_case("tictactoe", TicTacToe.from_actions([4, 0, 8, 2]), 2,
                             tictactoe_evaluation, 100.0))
     cases.append(_game_case("tictactoe_end", TicTacToe.from_actions([4, 0, 8, 2, 1]), 4,

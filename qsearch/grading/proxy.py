@@ -29,6 +29,11 @@ class OutOfBudget(BaseException):
     """The search asked more questions of its states, or ran more lines, than allowed."""
 
 
+def grouped(n: int) -> str:
+    """``2000000`` -> ``2 000 000``: a big count, readable in both languages."""
+    return f"{n:,}".replace(",", " ")
+
+
 class Recorder:
     """What one run of a search did to its states (shared by every proxy of the run)."""
 
@@ -44,7 +49,7 @@ class Recorder:
         self.questions += 1
         if self.questions > self.budget:
             raise OutOfBudget(_("more than {n} questions asked of the states").format(
-                n=self.budget))
+                n=grouped(self.budget)))
         if path not in self._seen:
             self._seen.add(path)
             self.visits.append(path)

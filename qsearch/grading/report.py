@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import html
 
+from qsearch.grading.cases import tree_text
 from qsearch.grading.diagnose import Finding, node_differences
+from qsearch.grading.evidence import late_cut_line, window_line
 from qsearch.i18n import _
 from qsearch.viz.searchtree import format_number
 
@@ -19,7 +21,7 @@ TITLES = {
     "mover_view": "Leaves scored for the player to move, not for the root player",
     "late_cut_test": "The cut is tested one child late",
     "one_ply_too_deep": "One ply too deep",
-    "cut_on_ties": "A cut on ties taken as the best move",
+    "cut_on_ties": "The last of equal values taken: a cut child chosen as the move",
     "in_place": "The state is changed in place",
     "raises": "The search raises an error",
     "loops": "The search does not stop",
@@ -35,8 +37,9 @@ TITLES = {
 HINTS = {
     "no_pruning": "Alpha-beta stops searching a node's children once α ≥ β: the rest cannot "
                   "change the decision above.",
-    "window_not_handed_down": "Each child must get the window (α, β) as it is now, after "
-                              "the earlier children narrowed it.",
+    "window_not_handed_down": "Hand each child the node's window as it is now: (α, β) "
+                              "after the earlier children narrowed it, not (−∞, ∞) and "
+                              "not the window the node was given.",
     "mover_view": "At the depth limit, call evaluate(state, root_player): the values of a "
                   "MAX/MIN search are the root player's.",
     "late_cut_test": "Take the child's value into α (or β) first, then test α ≥ β before "
@@ -60,11 +63,20 @@ HINTS = {
     "prunes": "Minimax searches every child of every node.",
 }
 CASE_NAMES = {"toy": "toy tree {k}", "ties": "tree with ties {k}",
-              "tie_root": "tree with a tie at the root", "tictactoe": "tic-tac-toe",
+              "tie_root": "tree with a tie in the window", "early_cut": "tree with an early cut",
+              "tictactoe": "tic-tac-toe",
               "tictactoe_end": "tic-tac-toe endgame", "connect4": "Connect-4",
               "connect4_threat": "Connect-4, a threat"}          # Case.family -> its name
 SHOWN = 8           # nodes listed before "and N more"
 STAR = "(* the evaluation's score at the depth limit: the tree goes on below)"
+DEEPER = "(printed one ply deeper than depth {depth}, to show the level it searched too far)"
+EVIDENCE = {"window_not_handed_down": window_line, "late_cut_test": late_cut_line}
+
+
+def variant_name(variant: tuple[bool, bool]) -> str:
+    """The alpha-beta of ``(strict, fail_hard)`` by its cut test, in the language in use."""
+    return _("alpha-beta (cut on α > β, document 002)") if variant[0] else \
+        _("alpha-beta (cut on α ≥ β)")
 
 
 def path_name(case, path: tuple) -> str:
@@ -83,10 +95,24 @@ def case_name(case) -> str:
     return _(CASE_NAMES[case.family]).format(k=case.number)
 
 
-def position_lines(case) -> list[str]:
-    """The case's position as text lines (a toy tree's starred values explained)."""
-    lines = case.text().splitlines()
-    if case.kind == "tree" and "*" in lines[-1]:
+def path_moves(case, path: tuple) -> str:
+    """Where ``path`` leads, with the moves from the root: ``N9 (N1 → 0 → 0 → 1)`` in a toy
+    tree (a node perhaps below the tree printed), the moves in a game."""
+    if case.kind != "tree":
+        return path_name(case, path)
+    steps = " → ".join([case.root.node_name(), *map(str, path)])
+    return f"{path_name(case, path)} ({steps})"
+
+
+def position_lines(f: Finding) -> list[str]:
+    """The finding's position as text lines (a toy tree's starred values explained; one ply
+    deeper for a search one ply too deep, so the nodes it searched there are named)."""
+    case = f.case
+    if case.kind == "tree" and f.name == "one_ply_too_deep":
+        lines = [tree_text(case.root, case.depth + 1), _(DEEPER).format(depth=case.depth)]
+    else:
+        lines = case.text().splitlines()
+    if case.kind == "tree" and "*" in "".join(lines):
         lines.append(_(STAR))
     return lines
 
@@ -113,11 +139,12 @@ def finding_lines(f: Finding, algorithm: str) -> list[str]:
         lines.append(_("It printed: {text}").format(text=" / ".join(first)))
     elif f.name == "in_place":
         if run.root_path:
-            lines.append(_("When your search returned, the state it was given had moved: "
-                           "{moves}.").format(moves=path_name(case, run.root_path)))
+            lines.append(_("When your search returned, the state it was given was no longer "
+                           "the same: it was at {moves}.").format(
+                moves=path_moves(case, run.root_path)))
         for path, action, _stacked in run.illegal[:1]:
             lines.append(_("It played {action} on a state already moved to {node}.").format(
-                action=repr(action), node=path_name(case, path)))
+                action=repr(action), node=path_moves(case, path)))
     else:
         lines += _comparison(f, algorithm)
     lines.append(_(HINTS[f.name]))
@@ -126,19 +153,25 @@ def finding_lines(f: Finding, algorithm: str) -> list[str]:
 
 def _comparison(f: Finding, algorithm: str) -> list[str]:
     case, run, want = f.case, f.run, f.want
-    reference = _("alpha-beta") if algorithm == "alphabeta" else _("minimax")
-    target = want.targets(algorithm)[0]
+    if algorithm == "alphabeta":            # the count and the lists from the same variant
+        reference, target = variant_name(f.variant), want.visits[f.variant]
+    else:
+        reference, target = _("minimax"), want.all_visits
     lines = [_("Your search: value {value}, {nodes} nodes; {reference}: value {right}, "
                "{right_nodes} nodes.").format(
         value=format_number(run.value), nodes=len(run.visits), reference=reference,
         right=format_number(want.value), right_nodes=len(target))]
-    extra, missing = node_differences(run, want, algorithm)
+    extra, missing = node_differences(run, target)
     if extra:
         lines.append(_("Nodes it visited that {reference} does not ({n}): {names}.").format(
             n=len(extra), reference=reference, names=_names(case, extra)))
     if missing:
         lines.append(_("Nodes {reference} visits that it left out ({n}): {names}.").format(
             n=len(missing), reference=reference, names=_names(case, missing)))
+    evidence = EVIDENCE.get(f.name)
+    line = evidence(f, lambda path: path_name(case, path)) if evidence else None
+    if line:
+        lines.append(line)
     if run.action is not None and run.action not in want.children:
         lines.append(_("It returned the action {action}, not a legal move at the root.")
                      .format(action=run.action))
@@ -208,7 +241,7 @@ class Report:
         for k, f in enumerate(self.findings, 1):
             out.append(f"\n{k}. {_(TITLES[f.name])}")
             out += ["   " + line for line in finding_lines(f, self.algorithm)]
-            out += ["   " + line for line in position_lines(f.case)]
+            out += ["   " + line for line in position_lines(f)]
         return "\n".join(out)
 
     def __repr__(self) -> str:
@@ -219,7 +252,7 @@ class Report:
         for f in self.findings:
             out.append(f"\n* **{_md(_(TITLES[f.name]))}**")
             out += ["  " + _md(line) + "  " for line in finding_lines(f, self.algorithm)]
-            out.append("\n  ```\n" + "\n".join("  " + t for t in position_lines(f.case))
+            out.append("\n  ```\n" + "\n".join("  " + t for t in position_lines(f))
                        .replace("`", "'") + "\n  ```")
         return "\n".join(out)
 
@@ -230,7 +263,7 @@ class Report:
         for f in self.findings:
             body = "<br>".join(html.escape(line) for line in finding_lines(f, self.algorithm))
             out.append(f"<li><b>{html.escape(_(TITLES[f.name]))}</b><br>{body}"
-                       f"<pre>{html.escape(chr(10).join(position_lines(f.case)))}</pre></li>")
+                       f"<pre>{html.escape(chr(10).join(position_lines(f)))}</pre></li>")
         out.append("</ol></div>")
         return "".join(out)
 

@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 
 import qsearch
 from qsearch.grading.cases import Case
-from qsearch.grading.proxy import OutOfBudget, ProxyState, Recorder, unwrap
+from qsearch.grading.proxy import OutOfBudget, ProxyState, Recorder, grouped, unwrap
 from qsearch.grading.signature import CallForm
 from qsearch.i18n import _
 
@@ -126,7 +126,7 @@ class _Tracer:
             self.left -= 1
             if self.left < 0:
                 raise OutOfBudget(_("more than {n} lines of your code run").format(
-                    n=self.lines))
+                    n=grouped(self.lines)))
         elif event == "return":
             index = self.stack.pop() if self.stack else None
             if index is not None:
@@ -245,10 +245,14 @@ def _short(x) -> str:
 
 
 def _student_line(err: BaseException) -> str:
-    """``line N: <code>`` of the last frame of the student's code in the traceback."""
+    """``line N: <code>`` of the last frame of the student's code in the traceback (for a
+    recursion without end, the recursive call: the last frame only entered the function)."""
     frames = [f for f in traceback.extract_tb(err.__traceback__)
               if _is_student_file(f.filename)]
+    if isinstance(err, RecursionError) and len(frames) > 1 \
+            and (frames[-1].line or "").lstrip().startswith(("def ", "async def ")):
+        frames.pop()
     if not frames:
         return ""
     f = frames[-1]
-    return f"line {f.lineno}: {(f.line or '').strip()}"
+    return _("line {n}: {code}").format(n=f.lineno, code=(f.line or "").strip())

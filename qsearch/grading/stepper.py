@@ -10,6 +10,7 @@ shown as one picture (:class:`~qsearch.viz.gallery.Gallery`).
 from __future__ import annotations
 
 from qsearch.grading.diagnose import Finding
+from qsearch.grading.report import variant_name
 from qsearch.grading.student_trace import student_trace
 from qsearch.i18n import _
 from qsearch.viz.lazy_widget import LazyWidget
@@ -49,14 +50,6 @@ class StudentStepper(SearchStepper):
             node=self._who(e.node), children=list_in_words(cut))
 
 
-def closest_variant(finding_want, run) -> tuple[bool, bool]:
-    """``(strict, fail_hard)`` of the alpha-beta whose nodes are closest to the run's."""
-    def distance(item):
-        visits = item[1]
-        return len(set(visits) ^ set(run.visits)) + (visits != run.visits)
-    return min(finding_want.visits.items(), key=distance)[0]
-
-
 class SideBySide(LazyWidget):
     """The student's search (:attr:`student`) beside qsearch's (:attr:`reference`)."""
 
@@ -66,10 +59,11 @@ class SideBySide(LazyWidget):
                                       interval=interval)
         options = {"depth": case.depth, "evaluate": case.evaluate, "win_value": case.win,
                    "interval": interval}
-        if algorithm == "alphabeta":
-            strict, fail_hard = closest_variant(finding.want, run)
-            self.reference = AlphaBetaStepper(case.root, title=_("Alpha-beta"), strict=strict,
-                                              fail_hard=fail_hard, **options)
+        if algorithm == "alphabeta":            # the variant the report compares with
+            strict, fail_hard = finding.variant
+            title = variant_name(finding.variant)
+            self.reference = AlphaBetaStepper(case.root, title=title[:1].upper() + title[1:],
+                                              strict=strict, fail_hard=fail_hard, **options)
         else:
             self.reference = MinimaxStepper(case.root, title=_("Minimax"), **options)
 

@@ -11,6 +11,10 @@ they become :class:`~qsearch.core.trace.TraceEvent` lists that
   returns, ``exit`` with the value for an inner node;
 * ``cutoff`` before a node's exit when children it did not search are left: the search
   stopped there.
+* ``update`` when a child's value narrows the window of a node that was passed one, as
+  qsearch's alpha-beta records it, so that both steppers draw a node's window after its
+  latest update (the window it received, narrowed by its children's values: the student's
+  own variables are not seen).
 
 Values and windows are turned to the root player's view: a negamax's values are the
 mover's, and it is recognised by its leaves (the values it returns at finished games and at
@@ -114,6 +118,7 @@ def student_trace(case: Case, run: Run, algorithm: str) -> StudentResult:
     parent_of = {}
     events: list[TraceEvent] = []
     children: dict[int, list] = {}
+    windows: dict[int, list] = {}    # node -> [alpha, beta, is MAX], as alpha-beta keeps it
     cutoffs = 0
     for kind, i in run.order:
         node = node_of.get(i)
@@ -131,6 +136,8 @@ def student_trace(case: Case, run: Run, algorithm: str) -> StudentResult:
             alpha, beta = _window(call, flip)
             state = _state_at(case, path)
             player = TERMINAL if state.is_terminal() else state.current_player()
+            if call.alpha is not None and call.beta is not None and player != TERMINAL:
+                windows[node] = [alpha, beta, player == case.root.current_player()]
             events.append(TraceEvent("enter", node, parent, len(path),
                                      path[-1] if path else None, alpha, beta, None, player))
             continue
@@ -140,26 +147,52 @@ def student_trace(case: Case, run: Run, algorithm: str) -> StudentResult:
         state = _state_at(case, path)
         if state.is_terminal():
             events.append(TraceEvent("terminal", node, ply=len(path), value=value))
-            continue
-        if not children[node]:
+        elif not children[node]:
             events.append(TraceEvent("leaf", node, ply=len(path), value=value))
-            continue
-        searched = {path_of[c][-1] for c in children[node]}
-        actions = list(state.legal_actions())
-        last = max(actions.index(a) for a in searched if a in actions) if searched else -1
-        left = tuple(actions[last + 1:])
-        if left:
-            cutoffs += 1
-            events.append(TraceEvent("cutoff", node, ply=len(path), action=path_of[
-                children[node][-1]][-1], pruned=left))
-        best = next((path_of[c][-1] for c in children[node]
-                     if _exit_value(events, c) == value), None)
-        events.append(TraceEvent("exit", node, ply=len(path), action=best, value=value))
+        else:
+            cutoffs += _exit_events(events, node, state, value, children[node], path_of)
+        parent = parent_of.get(node)
+        if parent is not None and parent in windows:
+            _update(events, windows, parent, path[-1], value, len(path) - 1)
     root = _number(run.calls[first[0]].value) if 0 in first else None
     pv = _principal(events, children, path_of)
     return StudentResult(events, root, run.action, pv, len(children), cutoffs,
                          "alphabeta" if any(c.alpha is not None for c in run.calls)
                          else "minimax")
+
+
+def _exit_events(events: list, node: int, state, value, kids: list, path_of) -> int:
+    """An inner node's ``cutoff`` (when children were left) and ``exit``; 1 if it cut."""
+    searched = {path_of[c][-1] for c in kids}
+    actions = list(state.legal_actions())
+    last = max(actions.index(a) for a in searched if a in actions) if searched else -1
+    left = tuple(actions[last + 1:])
+    ply = len(path_of[node])
+    if left:
+        events.append(TraceEvent("cutoff", node, ply=ply, action=path_of[kids[-1]][-1],
+                                 pruned=left))
+    best = next((path_of[c][-1] for c in kids if _exit_value(events, c) == value), None)
+    events.append(TraceEvent("exit", node, ply=ply, action=best, value=value))
+    return 1 if left else 0
+
+
+def _update(events: list, windows: dict, node: int, action, value, ply: int) -> None:
+    """An ``update`` event when a child's ``value`` narrows ``node``'s window, the way
+    qsearch's alpha-beta records it: the student's windows are drawn after their latest
+    update, like alpha-beta's (the window the node received, narrowed by its children's
+    values; the student's own variables are not seen)."""
+    alpha, beta, is_max = windows[node]
+    if value is None:
+        return
+    if is_max and value > alpha:
+        alpha = value
+    elif not is_max and value < beta:
+        beta = value
+    else:
+        return
+    windows[node][:2] = alpha, beta
+    events.append(TraceEvent("update", node, ply=ply, action=action, alpha=alpha, beta=beta,
+                             value=value))
 
 
 def _window(call, flip: bool) -> tuple[float, float]:

@@ -52,21 +52,21 @@ def drive(page, base: str, token: str) -> None:
     student, reference = pair.locator(".qsearch-stepper").nth(0), pair.locator(
         ".qsearch-stepper").nth(1)
     caption = student.locator(".qsearch-stepper-caption")
-    expect(caption).to_contain_text("step 1 of 20")
+    expect(caption).to_contain_text("step 1 of 18")
     expect(caption).to_contain_text("Start at the root N1 (MAX) with α = −∞, β = ∞.")
-    expect(reference.locator(".qsearch-stepper-caption")).to_contain_text("step 1 of 24")
+    expect(reference.locator(".qsearch-stepper-caption")).to_contain_text("step 1 of 16")
     expect(student.locator(".qsearch-stepper-tree svg text", has_text="Your search")) \
         .to_have_count(1)
     box = [x.bounding_box() for x in (student, reference)]
     assert box[0]["x"] + box[0]["width"] <= box[1]["x"] + 1     # side by side, left to right
     student.locator("button", has_text="next").click()
-    expect(caption).to_contain_text("step 2 of 20")
+    expect(caption).to_contain_text("step 2 of 18")
     expect(caption).to_contain_text("Visit N2 (MIN) with α = −∞, β = ∞.")
-    go_to_step(page, student, 17)
+    go_to_step(page, student, 14)
     wait_until_idle(base, token)
-    expect(caption).to_contain_text("Visit N10.")     # the child alpha-beta cuts, visited
-    expect(reference.locator(".qsearch-stepper-caption")).to_contain_text("step 1 of 24")
-    page.screenshot(path=str(ARTIFACTS / "own_search_step17.png"), full_page=True)
+    expect(caption).to_contain_text("Visit N7.")     # the child alpha-beta cuts, visited
+    expect(reference.locator(".qsearch-stepper-caption")).to_contain_text("step 1 of 16")
+    page.screenshot(path=str(ARTIFACTS / "own_search_step14.png"), full_page=True)
 
 
 def test_a_students_search_is_stepped_beside_alphabeta(lab, lab_dir):
