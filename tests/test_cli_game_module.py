@@ -82,6 +82,7 @@ def test_bench_times_a_students_game():
     assert "Search speed on student_take_away" in out.stdout
 
 
+@pytest.mark.slow
 def test_league_plays_a_students_game_from_its_file(tmp_path):
     out = cli("league", "student-take-away", "--examples", "--out", str(tmp_path / "out"),
               "--game-module", str(GAME_FILE), "--games-per-pair", "2", "--no-progress",

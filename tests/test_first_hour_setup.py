@@ -11,6 +11,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@pytest.mark.slow
 def test_pytest_runs_without_pytest_xdist():
     """A teacher checking a laptop installs only pytest and nbval: pyproject's addopts must not
     need pytest-xdist (``--dist`` is set by conftest.py only when ``-n`` is given)."""

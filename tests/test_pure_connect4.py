@@ -162,6 +162,7 @@ def test_the_contract_suite():
 
 
 # ------------------------------------------------------------------ heuristics and searches
+@pytest.mark.slow
 @pytest.mark.compiled_speed
 def test_heuristic_twins_on_pure_equal_compiled_heuristics_on_compiled():
     rng = random.Random(11)

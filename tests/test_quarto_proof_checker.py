@@ -481,6 +481,7 @@ def test_a_consistent_forged_leaf_score_is_caught_by_the_second_engine(committed
         check_proof(forged, sample=1, seed=_seed_choosing(forged, actions))
 
 
+@pytest.mark.slow
 def test_a_forged_leaf_value_that_reaches_the_target_is_caught_by_the_second_engine(committed):
     """A consistent forgery: a prover move at ply 3 replaced by one that lets the opponent
     win in one, with a new leaf (right key, right player) that claims the opponent lost.

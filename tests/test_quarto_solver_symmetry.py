@@ -163,6 +163,7 @@ def test_a_table_kept_across_a_game_with_symmetry_gives_fresh_values():
             state.apply_action(rng.choice(state.legal_actions()))
 
 
+@pytest.mark.slow
 def test_a_symmetric_position_costs_fewer_nodes():
     """Standard Quarto after the gift of 0000, placed in a corner, and the gift of 1111: the
     proof's most symmetric kind of leaf, two moves further on (positions with 4 pieces)."""

@@ -50,6 +50,7 @@ def small(tmp_path_factory):
     return proof, path
 
 
+@pytest.mark.slow
 def test_the_small_proof_is_a_draw_by_two_trees_and_checks(small):
     proof, _ = small
     assert proof["format"] == FORMAT_STANDARD and proof["start"] == START
@@ -239,6 +240,7 @@ def test_one_leaf_of_the_committed_proof_is_re_solved_by_the_verifier():
     assert res["nodes"] == cheapest["engine nodes"]
 
 
+@pytest.mark.slow
 def test_the_command_writes_the_full_report(small, tmp_path, capsys):
     path = tmp_path / "proof.json"
     path.write_text(json.dumps(small[0]))
@@ -279,6 +281,7 @@ class LossBlindSolver:
         return SolveResult(max(res.score, 0), res.nodes, res.elapsed)
 
 
+@pytest.mark.slow
 def test_a_solver_bug_passes_the_solvers_own_check_but_not_the_verifiers(monkeypatch):
     """Why the leaves are re-solved by an engine sharing no code with the builder's: a proof
     built on a buggy solver claims a draw in a lost position, and only the verifier sees it."""

@@ -94,6 +94,7 @@ def _negamax(state) -> int:
     return max(values)
 
 
+@pytest.mark.slow
 def test_it_agrees_with_the_solver_earlier_in_the_game():
     rng = random.Random(5)
     solver = QuartoSolver(20)

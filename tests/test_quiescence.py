@@ -55,6 +55,7 @@ def plain_trace(result):
 
 
 # ----------------------------------------------------------------- the adapter
+@pytest.mark.slow
 def test_adapter_moves_match_python_chess_on_random_games():
     rng = random.Random(7)
     for _ in range(15):
@@ -207,6 +208,7 @@ def test_ex_2_12_tree_is_drawn_with_the_extension_shaded():
 
 
 # -------------------------------------------- Alg. 5 reduces to the plain search
+@pytest.mark.slow
 @pytest.mark.parametrize("algorithm", ["minimax", "alphabeta"])
 def test_nothing_volatile_is_the_plain_search(algorithm):
     rng = random.Random(3)

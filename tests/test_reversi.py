@@ -31,6 +31,7 @@ def cells(state) -> str:
                     for row in rows)
 
 
+@pytest.mark.slow
 def test_lockstep_with_openspiel_othello():
     pyspiel = pytest.importorskip("pyspiel")
     game = pyspiel.load_game("othello")

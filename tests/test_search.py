@@ -41,6 +41,7 @@ def positions(cls, seed, count=POSITIONS_PER_GAME):
     return [(random_position(cls, rng, max_plies), 1 + i % 6) for i in range(count)]
 
 
+@pytest.mark.slow
 @pytest.mark.compiled_speed
 @pytest.mark.parametrize("name,options", VARIANTS, ids=lambda v: str(v))
 def test_compiled_matches_reference_on_tictactoe(name, options):

@@ -232,6 +232,7 @@ def test_table_text(tmp_path):
 
 
 # --------------------------------------------------------------------------- command line
+@pytest.mark.slow
 def test_cli_errors(tmp_path, capsys):
     assert main(["tournament", "4.77", "--out", str(tmp_path)]) == 2
     assert "unknown table '4.77'" in capsys.readouterr().err
@@ -251,6 +252,7 @@ def test_cli_errors(tmp_path, capsys):
 
 
 # --------------------------------------------------------------------------- Dask
+@pytest.mark.slow
 def test_dask_local_cluster_equals_serial(tmp_path):
     distributed = pytest.importorskip("dask.distributed")
     from qsearch.arena import SearchPlayer

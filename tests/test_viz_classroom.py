@@ -249,6 +249,7 @@ def test_won_boards_show_the_winning_line():
 
 
 # --------------------------------------------------------------------------------- CLI
+@pytest.mark.slow
 def test_solve_reports_progress_while_it_runs():
     import io
 

@@ -24,6 +24,7 @@ def no_dot(monkeypatch):
     monkeypatch.setattr(tree_module, "_NOTICE_SHOWN", True)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("layout", ["graphviz", "pure"])
 def test_the_node_of_every_step_is_inside_the_window(layout, monkeypatch):
     if layout == "pure":
