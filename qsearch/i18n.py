@@ -99,3 +99,58 @@ def _(message: str) -> str:
 
 
 gettext = _
+
+
+def _decimal_pattern(decimals: int, grouped: bool) -> str:
+    if not isinstance(decimals, int) or isinstance(decimals, bool) or decimals < 0:
+        raise ValueError(f"decimals must be a whole number >= 0, not {decimals!r}")
+    return ("#,##0" if grouped else "0") + ("." + "0" * decimals if decimals else "")
+
+
+def number(value, decimals: int | None = None, grouped: bool = True) -> str:
+    """``value`` written the way the reader of the language in use writes numbers: English
+    ``549,946`` and ``-24.93``; Spanish (Babel's ``es`` locale, CLDR, as the documents write
+    them) ``549.946`` and ``-24,93``. ``decimals`` fixes the digits after the point (default:
+    none for an integer, as Python's ``str`` for a float); ``grouped=False`` leaves out the
+    thousands separator. English output is exactly Python's ``format(value, ",")`` family."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        try:                                   # numpy scalars and the like
+            value = value.item()
+        except AttributeError:
+            raise TypeError(f"number: expected an int or a float, not "
+                            f"{type(value).__name__}") from None
+    if get_language() == "en":
+        comma = "," if grouped else ""
+        if decimals is None:
+            return format(value, comma) if isinstance(value, int) else (
+                format(value, comma) if grouped else repr(value))
+        _decimal_pattern(decimals, grouped)
+        return format(value, f"{comma}.{decimals}f")
+    from babel.numbers import format_decimal
+    if decimals is None:
+        if isinstance(value, int):
+            pattern = _decimal_pattern(0, grouped)
+        else:
+            digits = repr(float(value)).partition(".")[2]
+            pattern = _decimal_pattern(0 if "e" in digits else len(digits), grouped)
+    else:
+        pattern = _decimal_pattern(decimals, grouped)
+    return format_decimal(value, format=pattern, locale=get_language(),
+                          decimal_quantization=True)
+
+
+def percent(fraction, decimals: int = 1) -> str:
+    """``fraction`` (0.0081) as a percentage: English ``0.81%`` (Python's ``format(x, ".2%")``),
+    Spanish ``0,81 %`` (Babel's ``es`` locale: decimal comma, a no-break space before ``%``)."""
+    if isinstance(fraction, bool) or not isinstance(fraction, (int, float)):
+        try:
+            fraction = fraction.item()
+        except AttributeError:
+            raise TypeError(f"percent: expected a number, not "
+                            f"{type(fraction).__name__}") from None
+    pattern = _decimal_pattern(decimals, True)
+    if get_language() == "en":
+        return format(fraction, f".{decimals}%")
+    from babel.numbers import format_percent
+    return format_percent(fraction, format=pattern + "\u00a0%", locale=get_language(),
+                          decimal_quantization=True)
