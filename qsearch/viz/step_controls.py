@@ -7,6 +7,9 @@ and look would lose the step, so here ■ pauses like ⏸: a ``Play`` value that
 is not playing can only be that reset, and is answered by putting the Play back at the
 slider's step. Play and slider are kept in step by the kernel (not by ``jslink``), which is
 what lets the kernel refuse the reset.
+
+:func:`fit_content` is the layout of every text control of the steppers and the play widgets:
+as wide as its label in whatever language, in rows that wrap.
 """
 from __future__ import annotations
 

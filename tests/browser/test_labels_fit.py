@@ -11,7 +11,8 @@ once in Spanish. The page is measured at 1280x900, then the window is narrowed t
 ToggleButtons' buttons too), label, checkbox label and slider readout, the text must fit its
 box (``scrollWidth <= clientWidth``: with ``text-overflow: ellipsis`` a cut text is wider than
 its box); for every menu (``select``), each option's text, measured in the menu's font, must
-fit between its paddings (the arrow sits in the right one). Screenshots of a few widgets
+fit between its paddings (the arrow sits in the right one). Controls are never shrunk below
+their text, so none may stick out of its notebook cell either. Screenshots of a few widgets
 (:data:`SHOWN`) in each language and width go to ``tests/browser/artifacts/``.
 """
 from __future__ import annotations
@@ -79,6 +80,11 @@ MEASURE = """
   };
   const visible = el => el.offsetParent !== null && el.getClientRects().length > 0
                         && el.getBoundingClientRect().width > 0;
+  const cellRight = root.closest('.jp-Cell').getBoundingClientRect().right;
+  const outside = (el, text) => {         // never shrunk: then it must not stick out instead
+    const by = el.getBoundingClientRect().right - cellRight;
+    if (by > 1) cut.push(`${owner(el)}: «${text}» sticks out of its cell by ${by.toFixed(0)} px`);
+  };
   const texts = root.querySelectorAll(
     'button, .widget-label, .widget-label-basic, .widget-readout');
   for (const el of texts) {
@@ -88,9 +94,11 @@ MEASURE = """
     if (el.scrollWidth > el.clientWidth) {
       cut.push(`${owner(el)}: «${text}» needs ${el.scrollWidth} px, has ${el.clientWidth}`);
     }
+    outside(el, text);
   }
   for (const select of root.querySelectorAll('select')) {
     if (!visible(select)) continue;
+    outside(select, select.options.length ? select.options[select.selectedIndex].text : '');
     const style = getComputedStyle(select);
     canvas.font = style.font || `${style.fontSize} ${style.fontFamily}`;
     const room = select.clientWidth - parseFloat(style.paddingLeft)
