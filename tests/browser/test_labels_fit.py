@@ -2,18 +2,19 @@
 in English and in Spanish, in a window 1280 and 800 px wide (issue 45: «Nueva p…», «Desh…»,
 «Alfa-beta: desacti…», «¿Quién ga…», and «hasta e» in the depth menu at 800 px).
 
-Skipped unless ``QSEARCH_BROWSER_TESTS=1``. One notebook, one kernel: a cell builds every
-play widget (PlayConnect4, PlayTicTacToe, PlayPruningToggle, PlayQuarto, PlayParCheckers,
-and PlayGame on every game of the registry) and every stepper (minimax, alpha-beta on a tree
-wide enough for the view and expand menus, PVS, expectiminimax, MCTS) once in English and
-once in Spanish. The page is measured at 1280x900, then the window is narrowed to 800x900
-(the file browser open, JupyterLab's default). For every visible button (toggles and the
-ToggleButtons' buttons too), label, checkbox label and slider readout, the text must fit its
-box (``scrollWidth <= clientWidth``: with ``text-overflow: ellipsis`` a cut text is wider than
-its box); for every menu (``select``), each option's text, measured in the menu's font, must
-fit between its paddings (the arrow sits in the right one). Controls are never shrunk below
-their text, so none may stick out of its notebook cell either. Screenshots of a few widgets
-(:data:`SHOWN`) in each language and width go to ``tests/browser/artifacts/``.
+Skipped unless ``QSEARCH_BROWSER_TESTS=1``. One notebook, one kernel: a cell builds every play
+widget (PlayConnect4, PlayTicTacToe, PlayPruningToggle, PlayQuarto, PlayParCheckers, and
+PlayGame on every game of the registry) and every stepper (minimax, alpha-beta on a tree wide
+enough for the view and expand menus, PVS, expectiminimax, MCTS) once in English and once in
+Spanish, and two in a later state (a ParCheckers value chosen: its piece buttons; a stepper at
+its last step: its expand menu). The page is measured at 1280x900, then the window is narrowed
+to 800x900 (the file browser open, JupyterLab's default). For every visible button (toggles and
+the ToggleButtons' buttons too), label, checkbox label and slider readout, the text must fit
+its box (``scrollWidth <= clientWidth``: with ``text-overflow: ellipsis`` a cut text is wider
+than its box); for every menu (``select``), each option's text, measured in the menu's font,
+must fit between its paddings (the arrow sits in the right one). Controls are never shrunk
+below their text, so none may stick out of its notebook cell either. Screenshots of a few
+widgets (:data:`SHOWN`) in each language and width go to ``tests/browser/artifacts/``.
 """
 from __future__ import annotations
 
@@ -49,7 +50,13 @@ def every_widget():
              ("PVSStepper", PVSStepper(small)),
              ("ExpectiminimaxStepper", ExpectiminimaxStepper(load("pig"), 2)),
              ("MCTSStepper", MCTSStepper(load("nim"), 20, seed=0))]
-    return made
+    # labels a later state shows: the piece buttons of a value chosen, the expand menu's
+    # subtrees at the last step
+    chosen, last = PlayParCheckers(), AlphaBetaStepper(TicTacToe(), depth=3)
+    _built = chosen.widget, last.widget     # their controls are made with the widget
+    chosen.choose_value(chosen.state.available_values()[0])
+    last.controls.go(last.n_steps)
+    return made + [("PlayParCheckers-value", chosen), ("AlphaBetaStepper-last", last)]
 
 
 def shown(language):
