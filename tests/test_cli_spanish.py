@@ -1,0 +1,183 @@
+"""The command line in Spanish (``QSEARCH_LANG=es python -m qsearch ...``): what ``solve``,
+``play``, ``bench``, ``games``, ``tournament`` and ``league`` print, their ``--help``, and
+argparse's own words ("usage:", "options:", its error messages) through qsearch's catalogue;
+the same commands in English print what they always printed, and argparse outside the
+command line is left as it was."""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+
+import qsearch
+from qsearch.__main__ import _nothing_to_play, describe_score, main, signed
+from qsearch.arena.exact import Exact
+from qsearch.cli_language import ARGPARSE_MESSAGES, argparse_language
+
+ROOT = Path(__file__).resolve().parents[1]
+PO = ROOT / "qsearch" / "locale" / "es" / "LC_MESSAGES" / "qsearch.po"
+
+
+@pytest.fixture(autouse=True)
+def english_after(monkeypatch):
+    """Each test chooses its language; English (the environment unset) afterwards."""
+    monkeypatch.delenv("QSEARCH_LANG", raising=False)
+    yield
+    qsearch.set_language(None)
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    """``main(argv)`` in this process: (exit status, stdout, stderr); --help's exit too."""
+    try:
+        status = main(list(argv))
+    except SystemExit as stop:
+        status = stop.code
+    out = capsys.readouterr()
+    return status, out.out, out.err
+
+
+def test_solve_tictactoe_answers_in_spanish_from_the_environment():
+    done = subprocess.run([sys.executable, "-m", "qsearch", "solve", "tictactoe"],
+                          capture_output=True, text=True, timeout=120, cwd=ROOT / "docs",
+                          env={**os.environ, "QSEARCH_LANG": "es"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == (
+        "valor +0 para el jugador que mueve; mejor acción (0,0); 18.297 nodos")
+
+
+def test_solve_tictactoe_in_english_is_unchanged(capsys):
+    status, out, _ = run(capsys, "solve", "tictactoe", "408")
+    assert status == 0
+    assert out == "o..\n.x.\n..x\nvalue +0 for the side to move; best action (0,2); 279 nodes\n"
+
+
+def test_solve_any_game_speaks_spanish_with_spanish_numbers(capsys):
+    qsearch.set_language("es")
+    status, out, err = run(capsys, "solve", "nim")
+    assert status == 0
+    assert "valor +1: el jugador 0 (que mueve) gana con juego perfecto; mejor jugada 2:3" in out
+    assert re.search(r"^6\.077 nodos en \d+,\d ms \(motor (Python|compilado)\)$", out, re.M)
+    assert "jugadas (valor para el jugador 0): 0:1 -1, " in out
+    assert err == "resolviendo con alfa-beta a profundidad completa (como máximo 10.000.000 " \
+                  "nodos) ...\n"
+    qsearch.set_language("en")
+    status, out, err = run(capsys, "solve", "nim", "--no-analyze")
+    assert "value +1: player 0 (to move) wins with perfect play; best move 2:3" in out
+    assert re.search(r"^6,077 nodes in \d+\.\d ms \((python|compiled) engine\)$", out, re.M)
+    assert "(at most 10,000,000 nodes)" in err
+
+
+def test_the_words_for_scores_and_verdicts():
+    assert describe_score(0, 5) == "draw with perfect play"
+    assert describe_score(-1, 5) == ("the side to move loses (the winning stone is at most "
+                                     "stone 42; 5 on the board now)")
+    assert signed(0.5) == "+0.5" and signed(-1.0) == "-1" and signed(2) == "+2"
+    qsearch.set_language("es")
+    assert describe_score(0, 5) == "empate con juego perfecto"
+    assert describe_score(2, 9) == ("gana el jugador que mueve (la ficha ganadora es como "
+                                    "mucho la ficha 40; ahora hay 9 en el tablero)")
+    assert signed(0.5) == "+0,5" and signed(-1.25) == "-1,25" and signed(-1.0) == "-1"
+    draw, loss = (Exact(v, 0, 1, 10, 0.0, "python") for v in (0.0, -1.0))
+    assert draw.verdict() == "empate con juego perfecto"
+    assert loss.verdict() == "el jugador 1 (que mueve) pierde con juego perfecto"
+
+
+def test_help_is_spanish_with_argparse_own_words(capsys):
+    qsearch.set_language("es")
+    status, out, _ = run(capsys, "--help")
+    assert status == 0
+    assert out.startswith("uso: python -m qsearch [-h] {solve,")
+    assert "\nargumentos posicionales:\n" in out and "\nopciones:\n" in out
+    assert "muestra este mensaje de ayuda y termina" in out
+    assert "valor exacto de una posición" in out and "Línea de órdenes" in out
+    status, out, _ = run(capsys, "bench", "--help")
+    assert "la N de cada «mejor de N»" in out and "show this help" not in out
+    status, out, _ = run(capsys, "league", "--help")
+    assert "segundos por jugada (por defecto 1.0)" in out        # argparse's %(default)s
+
+
+def test_help_in_english_keeps_argparse_words(capsys):
+    status, out, _ = run(capsys, "--help")
+    assert status == 0 and out.startswith("usage: python -m qsearch [-h]")
+    assert "\noptions:\n" in out and "show this help message and exit" in out
+    status, out, _ = run(capsys, "bench", "--help")
+    assert "N of every best-of-N (default: each table's own" in " ".join(out.split())
+
+
+def test_argparse_errors_are_spanish_and_argparse_is_restored_after(capsys):
+    original = argparse._
+    qsearch.set_language("es")
+    status, _, err = run(capsys, "solve")
+    assert status == 2
+    assert "uso: python -m qsearch solve" in err
+    assert "python -m qsearch solve: error: faltan estos argumentos obligatorios: game" in err
+    status, _, err = run(capsys, "play", "tictactoe", "--algorithm", "foo")
+    assert "error: argumento --algorithm: opción no válida: 'foo' (elige entre" in err
+    assert argparse._ is original                   # put back, even after a parse error
+    # another parser in the same process still speaks argparse's English
+    assert "show this help message and exit" in argparse.ArgumentParser().format_help()
+    with argparse_language():
+        assert argparse._ is not original
+    assert argparse._ is original
+    qsearch.set_language("en")
+    with argparse_language():                       # English: nothing is touched
+        assert argparse._ is original
+
+
+def test_every_argparse_message_has_its_spanish_with_the_same_placeholders():
+    entries = {e.msgid: e for e in polib.pofile(str(PO))}
+    for message in ARGPARSE_MESSAGES:
+        assert message in entries, message
+        translated = entries[message].msgstr
+        assert translated and "fuzzy" not in entries[message].flags, message
+        assert sorted(re.findall(r"%(?:\(\w+\))?[sr]", translated)) == \
+            sorted(re.findall(r"%(?:\(\w+\))?[sr]", message)), message
+    qsearch.set_language("es")
+    assert qsearch.i18n._("usage: ") == "uso: "
+
+
+def test_our_own_errors_are_spanish(capsys, tmp_path):
+    qsearch.set_language("es")
+    assert run(capsys, "play", "tictactoe", "--depth", "-1")[1:] == (
+        "", "error: --depth debe ser >= 0\n")
+    status, _, err = run(capsys, "bench", "--only", "nope")
+    assert status == 2 and err.startswith("error: tabla desconocida nope; elige entre ")
+    status, _, err = run(capsys, "solve", "tictactoe", "--check", "1")
+    assert status == 2 and "no para tictactoe" in err
+    status, _, err = run(capsys, "tournament", "--workers", "0")
+    assert (status, err) == (2, "error: --workers debe ser >= 1, no 0\n")
+    status, _, err = run(capsys, "solve", "nim", "0:1", "9:9")
+    assert status == 2 and err.startswith("error: jugada 2: ")
+
+
+def test_league_messages_are_spanish(capsys, tmp_path):
+    qsearch.set_language("es")
+    status, _, err = run(capsys, "league", "tictactoe", str(tmp_path / "none"), "--out",
+                         str(tmp_path / "out"))
+    assert status == 2
+    assert "none no existe: pon en ella los archivos de agente de la clase (.py)" in err
+    status, _, err = run(capsys, "league", "tictactoe", "--out", str(tmp_path / "out"))
+    assert err == "error: nombra una carpeta de archivos de agente (o pasa --examples)\n"
+    status, _, err = run(capsys, "league", "tictactoe", "--out", "o", "--game-module", "a",
+                         "--game-module", "b")
+    assert status == 2
+    assert "error: --game-module dado dos veces ('a' y 'b'): una liga juega a un solo juego" \
+        in err
+
+
+def test_games_and_tournament_messages_are_spanish(capsys, tmp_path):
+    qsearch.set_language("es")
+    status, out, _ = run(capsys, "games")
+    assert status == 0 and out.startswith("juegos de qsearch: tictactoe, connect4")
+    assert "juegos de OpenSpiel: " in out
+    assert _nothing_to_play(tmp_path, False) == (
+        f"0 partidas jugadas: todas las partidas de estos cuadros ya están registradas en "
+        f"{tmp_path}; otro --out DIR las vuelve a jugar en DIR")
+    status, _, err = run(capsys, "tournament", "4.3", "--tables-only", "--out", str(tmp_path))
+    assert status == 2 and err.startswith(f"error: no hay registros de torneo en {tmp_path}")
