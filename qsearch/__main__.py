@@ -25,7 +25,8 @@ import threading
 import time
 from pathlib import Path
 
-from qsearch.i18n import _, get_language, number
+from qsearch.cli_language import engine_word, formatted
+from qsearch.i18n import _, number
 
 GAMES = ("connect4", "tictactoe")        # the games with their own solve and play paths
 
@@ -47,15 +48,6 @@ def describe_score(score: int, stones: int) -> str:
               "the board now)") if score > 0 else
             _("the side to move loses (the winning stone is at most stone {last}; {stones} on "
               "the board now)")).format(last=last, stones=stones)
-
-
-def signed(value) -> str:
-    """``value`` with its sign, as ``format(value, "+g")`` writes it in English; in Spanish
-    with a decimal comma (``+0,5``)."""
-    text = format(value + 0.0, "+g")
-    if get_language() == "en" or "e" in text or "." not in text:
-        return text
-    return text[0] + number(abs(float(text)), len(text.partition(".")[2]))
 
 
 def _nodes_in(nodes: int, seconds: float) -> str:
@@ -156,11 +148,10 @@ def _solve_any(args) -> int:
         print(str(err))
         return 1
     print(_("value {value}: {verdict}; best move {move}").format(
-        value=signed(exact.value), verdict=exact.verdict(),
+        value=formatted(exact.value), verdict=exact.verdict(),
         move=P.action_to_string(state, exact.action)))
-    engine = _("compiled") if exact.engine == "compiled" else _("python")
     print(_("{nodes_in_time} ({engine} engine)").format(
-        nodes_in_time=_nodes_in(exact.nodes, exact.elapsed), engine=engine))
+        nodes_in_time=_nodes_in(exact.nodes, exact.elapsed), engine=engine_word(exact.engine)))
     if not args.analyze:
         return 0
     budget -= exact.nodes
@@ -175,7 +166,7 @@ def _solve_any(args) -> int:
                 budget=number(args.max_nodes)))
             return 0
         budget -= nodes
-        scores.append(f"{P.action_to_string(state, action)} {signed(value)}")
+        scores.append(f"{P.action_to_string(state, action)} {formatted(value)}")
     print(_("moves (value for player {player}): {scores}").format(
         player=exact.player, scores=", ".join(scores)))
     return 0

@@ -1,4 +1,6 @@
-"""argparse's own words in the language in use, for the command line (``QSEARCH_LANG=es``).
+"""argparse's own words in the language in use, for the command line (``QSEARCH_LANG=es``),
+and the few words and numbers the command line's modules share (:func:`formatted`,
+:func:`engine_word`).
 
 argparse passes every word it writes itself ("usage: ", "options", "show this help message
 and exit", its error messages) through :func:`gettext.gettext`, looked up at each call as its
@@ -16,7 +18,7 @@ import argparse
 import contextlib
 from collections.abc import Iterator
 
-from qsearch.i18n import _, get_language
+from qsearch.i18n import _, get_language, number
 
 # argparse's messages (Python 3.9-3.13) a user of qsearch's command line can meet
 ARGPARSE_MESSAGES = (
@@ -51,4 +53,22 @@ def argparse_language() -> Iterator[None]:
         argparse._ = saved
 
 
-__all__ = ["ARGPARSE_MESSAGES", "argparse_language"]
+def formatted(value, spec: str = "+g") -> str:
+    """``format(value, spec)`` (a float format: ``"+g"``, ``"+.3g"``, ``"g"``) as English
+    writes it, and in Spanish with a decimal comma (``+0,5``; :func:`qsearch.i18n.number`);
+    an exponent (``1e+06``) is left as Python writes it."""
+    text = format(value + 0.0, spec)
+    if get_language() == "en" or "e" in text or "." not in text:
+        return text
+    sign = text[0] if text[0] in "+-" else ""
+    digits = text[len(sign):]
+    return sign + number(float(digits), len(digits.partition(".")[2]), grouped="," in spec)
+
+
+def engine_word(engine: str | None) -> str:
+    """The name of the engine that searched (``"compiled"``, ``"python"``) in the language in
+    use; another name as it is."""
+    return {"compiled": _("compiled"), "python": _("python")}.get(engine or "compiled", engine)
+
+
+__all__ = ["ARGPARSE_MESSAGES", "argparse_language", "engine_word", "formatted"]

@@ -16,9 +16,9 @@ import polib
 import pytest
 
 import qsearch
-from qsearch.__main__ import _nothing_to_play, describe_score, main, signed
+from qsearch.__main__ import _nothing_to_play, describe_score, main
 from qsearch.arena.exact import Exact
-from qsearch.cli_language import ARGPARSE_MESSAGES, argparse_language
+from qsearch.cli_language import ARGPARSE_MESSAGES, argparse_language, formatted
 
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "qsearch" / "locale" / "es" / "LC_MESSAGES" / "qsearch.po"
@@ -77,15 +77,18 @@ def test_the_words_for_scores_and_verdicts():
     assert describe_score(0, 5) == "draw with perfect play"
     assert describe_score(-1, 5) == ("the side to move loses (the winning stone is at most "
                                      "stone 42; 5 on the board now)")
-    assert signed(0.5) == "+0.5" and signed(-1.0) == "-1" and signed(2) == "+2"
+    assert formatted(0.5) == "+0.5" and formatted(-1.0) == "-1" and formatted(2) == "+2"
+    assert formatted(1234.5, "+.3g") == "+1.23e+03" and formatted(0.125, "g") == "0.125"
     qsearch.set_language("es")
     assert describe_score(0, 5) == "empate con juego perfecto"
     assert describe_score(2, 9) == ("gana el jugador que mueve (la ficha ganadora es como "
                                     "mucho la ficha 40; ahora hay 9 en el tablero)")
-    assert signed(0.5) == "+0,5" and signed(-1.25) == "-1,25" and signed(-1.0) == "-1"
-    draw, loss = (Exact(v, 0, 1, 10, 0.0, "python") for v in (0.0, -1.0))
+    assert formatted(0.5) == "+0,5" and formatted(-1.25) == "-1,25" and formatted(-1.0) == "-1"
+    assert formatted(1234.5, "+.3g") == "+1.23e+03" and formatted(0.125, "g") == "0,125"
+    draw, loss, half = (Exact(v, 0, 1, 10, 0.0, "python") for v in (0.0, -1.0, 0.5))
     assert draw.verdict() == "empate con juego perfecto"
     assert loss.verdict() == "el jugador 1 (que mueve) pierde con juego perfecto"
+    assert half.verdict() == "valor +0,5 para el jugador 1 (que mueve) con juego perfecto"
 
 
 def test_help_is_spanish_with_argparse_own_words(capsys):
@@ -181,3 +184,38 @@ def test_games_and_tournament_messages_are_spanish(capsys, tmp_path):
         f"{tmp_path}; otro --out DIR las vuelve a jugar en DIR")
     status, _, err = run(capsys, "tournament", "4.3", "--tables-only", "--out", str(tmp_path))
     assert status == 2 and err.startswith(f"error: no hay registros de torneo en {tmp_path}")
+
+
+def test_play_speaks_spanish_in_the_terminal():
+    done = subprocess.run([sys.executable, "-m", "qsearch", "play", "tictactoe", "--depth", "2"],
+                          input="zz\nu\n(1,1)\nq\n", capture_output=True, text=True,
+                          timeout=120, cwd=ROOT / "docs", env={**os.environ, "QSEARCH_LANG": "es"})
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert out.startswith("Jugadas: por su nombre (se enumeran antes de cada una tuya) o por su "
+                          "número de acción; u = deshacer, q = salir. Motor: ")
+    assert "legales: (0,0)  (0,1)" in out and "tu jugada> " in out
+    assert "jugada no legal: 'zz' no es una jugada legal aquí; legales: (0,0), (0,1)" in out
+    assert "no hay nada que deshacer" in out
+    assert re.search(r"el motor juega \(\d,\d\) \(valor [+-]\d+ para el motor, \d+ nodos, "
+                     r"\d+,\d\d s, motor (compilado|Python)\)", out)
+    assert not re.search(r"^legal:|engine plays|your move|nothing to undo", out, re.M)
+
+
+def test_the_end_of_a_game_and_the_engines_answer_in_both_languages():
+    from types import SimpleNamespace
+
+    from qsearch.arena.terminal import describe_result, outcome_text
+
+    result = SimpleNamespace(value=0.5, nodes=12345, elapsed=0.25, engine="python")
+    assert describe_result(result) == "value +0.5 for the engine, 12,345 nodes, 0.25 s, " \
+                                      "python engine"
+    assert outcome_text([5.0, -5.0], 0) == "You win by 5!"
+    assert outcome_text([-1, 1], 0) == "You lose." and outcome_text([0, 0], 1) == "Draw."
+    qsearch.set_language("es")
+    assert describe_result(result) == "valor +0,5 para el motor, 12.345 nodos, 0,25 s, " \
+                                      "motor Python"
+    assert describe_result(None) == "su única jugada"
+    assert outcome_text([2.5, -2.5], 0) == "¡Ganas por 2,5!"
+    assert outcome_text([1, -1], 0) == "¡Ganas!" and outcome_text([-1, 1], 0) == "Pierdes."
+    assert outcome_text([0, 0], 1) == "Empate."

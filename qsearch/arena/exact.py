@@ -14,6 +14,7 @@ import sys
 import time
 from dataclasses import dataclass
 
+from qsearch.cli_language import formatted
 from qsearch.games import protocol as P
 from qsearch.games.adapter import ProtocolState
 from qsearch.i18n import _, number
@@ -48,7 +49,7 @@ class Exact:
                     _("player {player} (to move) loses with perfect play")).format(
                         player=self.player)
         return _("value {value} for player {player} (to move) with perfect play").format(
-            value=format(self.value + 0.0, "+g"), player=self.player)
+            value=formatted(self.value), player=self.player)
 
 
 class _Progress:
