@@ -105,3 +105,11 @@ def test_repeats_help_gives_each_tables_own_default(capsys):
     assert "(default 3; 1 with --quick)" not in text
     assert "default: each table's own, which it states: mostly 3, 1 with --quick; 1 for the " \
            "long runs" in text
+
+
+def test_an_output_file_that_cannot_be_written_is_refused_before_any_table(monkeypatch, capsys,
+                                                                             tmp_path):
+    called = tables(monkeypatch, lambda: [])
+    assert main(["bench", "--output", str(tmp_path / "no" / "such" / "bench.md")]) == 2
+    assert called == []
+    assert "error: cannot write --output " in capsys.readouterr().err

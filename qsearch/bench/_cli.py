@@ -63,7 +63,11 @@ def run_tables(args, sections, out=None, err=None) -> int:
     err = sys.stderr if err is None else err
     file = None
     if args.output:
-        file = open(args.output, "w")
+        try:
+            file = open(args.output, "w")
+        except OSError as err:          # before any table runs, not after minutes of them
+            raise ValueError(_("cannot write --output {path}: {error}").format(
+                path=args.output, error=err.strerror or err)) from None
         command = " ".join(["python -m qsearch"] + list(args.argv))
         file.write(_("Measured by `{command}`.").format(command=command) + "\n\n")
     done = 0
