@@ -9,23 +9,18 @@ scores it), even where dice would be rolled next.
 from __future__ import annotations
 
 from qsearch.core.constants import CHANCE
-from qsearch.i18n import _, get_language, number
-from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, list_in_words
+from qsearch.i18n import _
+from qsearch.viz.searchtree import (
+    NodeNames,
+    build_search_tree,
+    format_number,
+    format_window,
+    list_in_words,
+)
 from qsearch.viz.step_controls import check_interval
 from qsearch.viz.stepper import SearchStepper
 from qsearch.viz.tree import _probability
 from qsearch.viz.tree_view import check_view
-
-
-def shown_value(x: float | None) -> str:
-    """A value in a caption: :func:`~qsearch.viz.searchtree.format_number`'s text (three
-    significant digits, ``−`` for minus), its decimal mark the reader's (``−13.7`` in English,
-    ``−13,7`` in Spanish, through :func:`qsearch.i18n.number`)."""
-    text = format_number(x)
-    if get_language() == "en" or "." not in text or "e" in text:
-        return text
-    sign = "−" if text.startswith("−") else ""
-    return sign + number(float(text.lstrip("−")))
 
 
 class ExpectiminimaxStepper(SearchStepper):
@@ -79,7 +74,7 @@ class ExpectiminimaxStepper(SearchStepper):
         else:
             text = _("{node} is a leaf at the depth limit: it is not searched further and the "
                      "heuristic scores it {value}.")
-        return text.format(node=self._who(e.node), value=shown_value(e.value))
+        return text.format(node=self._who(e.node), value=format_number(e.value))
 
     def _on_chance(self, e, step) -> str:
         return _("At {node}: the outcome {outcome} ({probability}) is searched.").format(
@@ -94,7 +89,7 @@ class ExpectiminimaxStepper(SearchStepper):
     def _on_resume(self, e, step) -> str:
         return _("Back at {node}, which the probe left after its first move: its other moves "
                  "are searched now, with α = {alpha}, β = {beta}.").format(
-            node=self._who(e.node), alpha=shown_value(e.alpha), beta=shown_value(e.beta))
+            node=self._who(e.node), alpha=format_number(e.alpha), beta=format_number(e.beta))
 
     def _outcomes_cut(self, e, rule: str) -> str:
         """``roll 2-3 is cut (Star1)``, or, when the test fails only at the last outcome,
@@ -108,11 +103,11 @@ class ExpectiminimaxStepper(SearchStepper):
         return _("{outcomes} are cut ({rule})").format(outcomes=list_in_words(cut), rule=rule)
 
     def _window(self, e) -> str:
-        return _("[{low}, {high}]").format(low=shown_value(e.alpha), high=shown_value(e.beta))
+        return format_window((e.alpha, e.beta))
 
     def _on_probe_cutoff(self, e, step) -> str:
         return _("At {node} the probes already bound the average by {value}, outside "
-                 "{window}: {cut}.").format(node=self._who(e.node), value=shown_value(e.value),
+                 "{window}: {cut}.").format(node=self._who(e.node), value=format_number(e.value),
                                            window=self._window(e),
                                            cut=self._outcomes_cut(e, "Star2"))
 
@@ -134,13 +129,13 @@ class ExpectiminimaxStepper(SearchStepper):
         else:
             text = _("At {node} the outcomes searched show that the average is at least "
                      "{value}, not below β = {beta}: {cut}.")
-        return text.format(node=self._who(e.node), value=shown_value(e.value),
-                           alpha=shown_value(e.alpha), beta=shown_value(e.beta),
+        return text.format(node=self._who(e.node), value=format_number(e.value),
+                           alpha=format_number(e.alpha), beta=format_number(e.beta),
                            cut=self._outcomes_cut(e, "Star1"))
 
     def _on_exit(self, e, step) -> str:
         if self._role(e.node) == "chance":
-            who, v = self._who(e.node), shown_value(e.value)
+            who, v = self._who(e.node), format_number(e.value)
             bound = self.tree.nodes[e.node].bound
             if bound == "<=":                  # after a Star1/Star2 cut: not the mean itself
                 text = _("{node} returns {value}, a bound: its true value (the "
