@@ -4,6 +4,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from ..i18n import number
+
 
 def best_of(repeats: int, run: Callable[[], object]) -> tuple[float, object]:
     """Shortest wall time of ``repeats`` runs, and the last result."""
@@ -38,9 +40,9 @@ def markdown(rows: list[dict]) -> str:
         if "time" in key:
             return format_seconds(value)
         if isinstance(value, float):
-            return f"{value:,.1f}" if value >= 10 else f"{value:.2f}"
+            return number(value, 1) if value >= 10 else number(value, 2, grouped=False)
         if isinstance(value, int):
-            return f"{value:,}"
+            return number(value)
         return str(value)
 
     lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
