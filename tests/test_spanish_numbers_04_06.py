@@ -64,3 +64,9 @@ def test_the_uct_bars_write_their_sums_the_readers_way():
     assert english and all(re.fullmatch(r"[+-]\d\.\d\d \+ \d\.\d\d = \d\.\d\d", t)
                            for t in english)
     assert spanish == [t.replace(".", ",") for t in english]
+
+
+def test_markdown_keeps_what_it_printed_for_flags_and_small_floats():
+    qsearch.set_language("en")
+    row = markdown([{"ok": True, "x": 3.14159, "y": -2.5}]).splitlines()[2]
+    assert row == "| 1 | 3.14 | -2.50 |"

@@ -41,6 +41,8 @@ def markdown(rows: list[dict]) -> str:
             return format_seconds(value)
         if isinstance(value, float):
             return number(value, 1) if value >= 10 else number(value, 2, grouped=False)
+        if isinstance(value, bool):
+            return format(value, ",")          # as before: 1 or 0
         if isinstance(value, int):
             return number(value)
         return str(value)
