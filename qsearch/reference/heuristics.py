@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..i18n import _
+
 # Document 001's table of cell worths, rows from the bottom (it is symmetric: the
 # orientation does not matter).
 EVALUATION_TABLE = (
@@ -109,14 +111,17 @@ class CellScore:
 
     def __str__(self) -> str:
         if self.patterns:
-            found = ", ".join(f"a {kind} {DIRECTION_NAMES[direction]}"
-                              for kind, direction, _ in self.patterns)
+            found = ", ".join(_("a {kind} {direction}").format(
+                kind=_(kind), direction=_(DIRECTION_NAMES[direction]))
+                for kind, direction, _points in self.patterns)
         else:
-            found = "no pattern"
-        unit = "point" if abs(self.points) == 1 else "points"
-        halved = " (halved: an empty cell)" if self.owner == "empty" else ""
-        return (f"position ({self.row},{self.col}), {self.owner}: {found}: "
-                f"{self.points} {unit}{halved}")
+            found = _("no pattern")
+        unit = _("{points} point") if abs(self.points) == 1 else _("{points} points")
+        halved = _(" (halved: an empty cell)") if self.owner == "empty" else ""
+        owner = _("empty") if self.owner == "empty" else self.owner
+        return (_("position ({row},{col}), {owner}: {found}: ").format(
+            row=self.row, col=self.col, owner=owner, found=found)
+            + unit.format(points=self.points) + halved)
 
 
 def score_cell(t, i: int, j: int) -> CellScore:

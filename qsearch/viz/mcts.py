@@ -23,7 +23,7 @@ import math
 from qsearch.core.constants import CHANCE
 from qsearch.core.mcts_results import MCTSTree
 from qsearch.games import protocol
-from qsearch.i18n import _
+from qsearch.i18n import _, number
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.step_controls import StepControls, check_interval
 from qsearch.viz.tree import svg_text
@@ -32,6 +32,12 @@ PATH_COLOR = "#c01c28"
 NEW_COLOR = "#8ff0a4"
 EXPLOIT_COLOR = "#1c71d8"
 EXPLORE_COLOR = "#f6d32d"
+
+
+
+def _signed(value: float) -> str:
+    """``value`` with two decimals and its sign, as ``f"{value:+.2f}"`` in the reader's way."""
+    return ("+" if value >= 0 or math.isnan(value) else "") + number(value, 2)
 
 
 def tree_as_of(trace, k: int) -> MCTSTree:
@@ -153,7 +159,7 @@ def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | Non
     root_n = max(tree.N[0], 1)
     for i in sorted(shown):
         n, q = tree.N[i], tree.Q[i]
-        label = f"N={n}\nQ/N={q / n:+.2f}" if n else "N=0"
+        label = f"N={n}\nQ/N={_signed(q / n)}" if n else "N=0"
         attrs = {}
         if event is not None and paths[i] == event.path and event.expanded:
             attrs["fillcolor"] = NEW_COLOR
@@ -228,7 +234,7 @@ def uct_bars_svg(tree: MCTSTree, c: float, *, labels=None, width: int = 420,
             body.append(f'<rect class="explore" x="{e0:.1f}" y="{y + 3}" '
                         f'width="{max(e1 - e0, 0):.1f}" height="{row - 8}" '
                         f'fill="{EXPLORE_COLOR}" fill-opacity="0.85"/>')
-            text = f"{exploit:+.2f} + {explore:.2f} = {exploit + explore:.2f}"
+            text = f"{_signed(exploit)} + {number(explore, 2)} = {number(exploit + explore, 2)}"
             end = e1
         else:
             text = _("unvisited: ∞")
