@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+from decimal import Decimal
 from pathlib import Path
 
 DOMAIN = "qsearch"
@@ -135,7 +136,9 @@ def number(value, decimals: int | None = None, grouped: bool = True) -> str:
             pattern = _decimal_pattern(0 if "e" in digits else len(digits), grouped)
     else:
         pattern = _decimal_pattern(decimals, grouped)
-    return format_decimal(value, format=pattern, locale=get_language(),
+    # Decimal(float) is the float's exact binary value, so a tie rounds as Python's format
+    # rounds it (0.4975 is 0.49749999...: 0.497 in both languages)
+    return format_decimal(Decimal(value), format=pattern, locale=get_language(),
                           decimal_quantization=True)
 
 
@@ -148,9 +151,10 @@ def percent(fraction, decimals: int = 1) -> str:
         except AttributeError:
             raise TypeError(f"percent: expected a number, not "
                             f"{type(fraction).__name__}") from None
-    pattern = _decimal_pattern(decimals, True)
+    pattern = _decimal_pattern(decimals, False)      # Python groups no percentage either
     if get_language() == "en":
         return format(fraction, f".{decimals}%")
-    from babel.numbers import format_percent
-    return format_percent(fraction, format=pattern + "\u00a0%", locale=get_language(),
-                          decimal_quantization=True)
+    from babel.numbers import format_decimal
+    # Python's "%" format multiplies the float by 100 and rounds that float: the same here
+    return format_decimal(Decimal(fraction * 100), format=pattern, locale=get_language(),
+                          decimal_quantization=True) + "\u00a0%"

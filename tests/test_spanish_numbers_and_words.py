@@ -51,7 +51,8 @@ def test_the_counter_sees_english_and_spanish_and_leaves_out_code():
 
 
 # numbers the English way: 1,000 / 12,345,678 (grouping commas), 0.81 (a leading zero and a point)
-ENGLISH_NUMBER = re.compile(r"(?<![\w.,])(\d+\.\d+\s?%|\d{1,3}(?:,\d{3})+|0\.\d+)(?![\w,])")
+# (a Spanish decimal such as 0,546 is not English grouping: grouping never starts with 0)
+ENGLISH_NUMBER = re.compile(r"(?<![\w.,])(\d+\.\d+\s?%|[1-9]\d{0,2}(?:,\d{3})+|0\.\d+)(?![\w,])")
 NOT_PROSE = re.compile(r"`[^`]*`|\$[^$]*\$|«[^»]*»|\]\([^)]*\)|<[^>]+>", re.S)
 
 
@@ -65,7 +66,7 @@ def test_the_number_check_finds_english_numbers_and_spares_quotations_and_code()
     assert prose_numbers_written_the_english_way("de 549,946 nodos, un 0.81% y 0.5") == [
         "549,946", "0.81%", "0.5"]
     assert prose_numbers_written_the_english_way(
-        "549.946 nodos, 0,81 %, §4.2, `x = 0.5`, «1,000 partidas», $0.5$") == []
+        "549.946 nodos, 0,81 %, 0,546, §4.2, `x = 0.5`, «1,000 partidas», $0.5$") == []
 
 
 @pytest.mark.parametrize("spanish", EDITION, ids=[p.stem for p in EDITION])
