@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
+from qsearch.viz.chart_scale import general
 from qsearch.viz.svg_chart import TICK_FONT, TITLE_FONT, _text, _text_width
 
 # ColorBrewer's 11-class RdBu, from blue to red (matplotlib's "RdBu_r")
@@ -77,7 +78,7 @@ def _panel_svg(panel: Panel, grid: list[list[float]], x0: float, top: float,
                        f'height="{cell:.1f}" fill="{colour(v, top)}"/>')
             ink = "white" if abs(v - top / 2) > 0.3 * top else "black"
             out.append(f'<text x="{x + cell / 2:.1f}" y="{y + font / 3:.1f}" font-size="{font}" '
-                       f'text-anchor="middle" fill="{ink}">{v:g}</text>')
+                       f'text-anchor="middle" fill="{ink}">{general(v)}</text>')
     bottom = head + cell * len(panel.rows)
     for j, name in enumerate(panel.cols):
         x, y = x0 + left + (j + 0.5) * cell, bottom + 8

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from itertools import accumulate
 
-from qsearch.i18n import _
+from qsearch.i18n import _, number, percent
 
 
 def axes_row(ncols: int = 1, figsize: tuple[float, float] = (7, 4)) -> list:
@@ -43,7 +43,7 @@ def _check_counts(label, counts) -> list[int]:
 
 def plot_nodes_per_move(counts_by_label: Mapping[str, Sequence[int]], ax=None, *,
                         cumulative: bool = False, log: bool = False,
-                        xlabel: str = "move", title: str | None = None):
+                        xlabel: str | None = None, title: str | None = None):
     """One line per label: the nodes searched at each move (1, 2, ...), or their running total.
 
     ``counts_by_label`` maps a label (e.g. ``"alpha-beta, depth 6"``) to the node count of
@@ -57,7 +57,7 @@ def plot_nodes_per_move(counts_by_label: Mapping[str, Sequence[int]], ax=None, *
         if cumulative:
             values = list(accumulate(values))
         ax.plot(range(1, len(values) + 1), values, marker="o", markersize=3, label=str(label))
-    ax.set_xlabel(xlabel)
+    ax.set_xlabel(_("move") if xlabel is None else xlabel)
     ax.set_ylabel(_("nodes searched (cumulative)") if cumulative else _("nodes searched"))
     if log:
         ax.set_yscale("log")
@@ -71,14 +71,17 @@ def plot_nodes_per_move(counts_by_label: Mapping[str, Sequence[int]], ax=None, *
 
 def plot_node_comparison(without: Sequence[int], with_pruning: Sequence[int], ax=None, *,
                          cumulative: bool = True, log: bool = False,
-                         labels: tuple[str, str] = ("without pruning", "with pruning"),
-                         xlabel: str = "move", title: str | None = None):
+                         labels: tuple[str, str] | None = None,
+                         xlabel: str | None = None, title: str | None = None):
     """Two curves, without and with pruning, the nodes saved shaded between them.
 
     Both sequences hold the nodes searched per move of the same games. The title (unless
     given) states the share of nodes pruned over all moves:
-    ``1 - sum(with_pruning) / sum(without)``.
+    ``1 - sum(with_pruning) / sum(without)``. ``labels`` default to "without pruning" and
+    "with pruning", ``xlabel`` to "move" (in the language in use).
     """
+    if labels is None:
+        labels = (_("without pruning"), _("with pruning"))
     a = _check_counts(labels[0], without)
     b = _check_counts(labels[1], with_pruning)
     if len(a) != len(b):
@@ -90,7 +93,7 @@ def plot_node_comparison(without: Sequence[int], with_pruning: Sequence[int], ax
     ax.fill_between(range(1, len(a) + 1), yb, ya, alpha=0.15, color="grey",
                     label="_nodes saved")
     if title is None and sum(a) > 0:
-        title = f"{100 * (1 - sum(b) / sum(a)):.2f}% of the nodes pruned"
+        title = _("{share} of the nodes pruned").format(share=percent(1 - sum(b) / sum(a), 2))
     if title:
         ax.set_title(title)
     return ax
@@ -184,7 +187,7 @@ def plot_bars(bars: Mapping[str, Sequence[float]], xs: Sequence[int], ax=None, *
         offset = (i - (len(bars) - 1) / 2) * width
         drawn = ax.bar([x + offset for x in xs], values, width=width, label=str(label))
         if value_labels:
-            ax.bar_label(drawn, labels=[f"{v:,}" for v in values], fontsize=7)
+            ax.bar_label(drawn, labels=[number(v) for v in values], fontsize=7)
     ax.set_xticks(xs)
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)

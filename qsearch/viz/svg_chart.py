@@ -17,7 +17,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from qsearch.viz.chart_scale import fraction, limits, log_ticks, nice_ticks, tick_step, tick_text
+from qsearch.viz.chart_scale import (
+    fraction,
+    general,
+    limits,
+    log_ticks,
+    nice_ticks,
+    tick_step,
+    tick_text,
+)
 
 COLOURS = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2",
            "#7f7f7f", "#bcbd22", "#17becf")      # matplotlib's default cycle
@@ -169,7 +177,7 @@ class SvgAxes:
     def bar_label(self, bars: Bars, labels: Sequence[str] | None = None, *,
                   fontsize: float | None = None) -> None:
         """Write ``labels`` (the heights if None) above the bars."""
-        texts = [f"{h:g}" for h in bars.heights] if labels is None else [str(t) for t in labels]
+        texts = [general(h) for h in bars.heights] if labels is None else [str(t) for t in labels]
         if len(texts) != len(bars.heights):
             raise ValueError(f"{len(texts)} labels for {len(bars.heights)} bars")
         bars.texts = texts

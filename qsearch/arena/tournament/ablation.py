@@ -21,6 +21,8 @@ from qsearch.arena.stats import wilson_interval
 from qsearch.arena.tournament.records import read_records
 from qsearch.arena.tournament.runner import run
 from qsearch.arena.tournament.tables import DOC_RESULTS, TABLES
+from qsearch.i18n import _, number, percent
+from qsearch.viz.chart_scale import general
 
 BASE_TABLES = ("4.5", "4.6")            # MCTS - alpha-beta, alpha-beta - MCTS
 
@@ -152,17 +154,28 @@ def by_count(directory: str | Path, slug: str) -> dict[str, tuple[float, int]]:
     return {k: (v[0], v[1]) for k, v in out.items()}
 
 
+def _one(x: float) -> str:
+    return number(x, 1, grouped=False)
+
+
+def _points(x: float) -> str:
+    """Percentage points, signed, one decimal (``+19.4``; Spanish ``+19,4``)."""
+    return ("-" if x < 0 else "+") + _one(abs(x))
+
+
 def ablation_markdown(rows: list[dict]) -> str:
-    """:func:`ablation_rows` as a markdown table (shares in %)."""
-    lines = ["| arm | what changes | alpha-beta's points / games | share [95%] | "
-             "minus ours [95%] | towards the document? | against the document's share |",
-             "|---|---|---|---|---|---|---|"]
+    """:func:`ablation_rows` as a markdown table (shares in %), in the language in use."""
+    lines = ["| " + " | ".join(_(h) for h in (
+        "arm", "what changes", "alpha-beta's points / games", "share [95%]", "minus ours [95%]",
+        "towards the document?", "against the document's share")) + " |",
+        "|---|---|---|---|---|---|---|"]
     for r in rows:
         d, lo, hi = r["vs ours"]
-        diff = "-" if r["arm"] == "ours" else \
-            f"{100 * d:+.1f} [{100 * lo:+.1f} to {100 * hi:+.1f}]"
-        doc = r["the document's share"]
-        lines.append(f"| {r['label']} | {r['why']} | {r['points']:g} / {r['games']} | "
-                     f"{100 * r['share']:.1f}% [{100 * r['low']:.1f}-{100 * r['high']:.1f}] | "
-                     f"{diff} | {r['towards the document']} | {doc} |")
+        diff = "-" if r["arm"] == "ours" else _("{d} [{lo} to {hi}]").format(
+            d=_points(100 * d), lo=_points(100 * lo), hi=_points(100 * hi))
+        doc = _(r["the document's share"])
+        lines.append(f"| {_(r['label'])} | {_(r['why'])} | {general(r['points'])} / "
+                     f"{r['games']} | {percent(r['share'], 1)} [{_one(100 * r['low'])}-"
+                     f"{_one(100 * r['high'])}] | {diff} | {_(r['towards the document'])} | "
+                     f"{doc} |")
     return "\n".join(lines)

@@ -22,6 +22,7 @@ from qsearch.arena.tournament.tables import (
     game_keys,
 )
 from qsearch.arena.tournament.timing import ratio_markdown, ratio_rows
+from qsearch.viz.chart_scale import general
 
 
 def grid(table: Table, records: dict) -> list[list[float | None]]:
@@ -39,15 +40,16 @@ def grid(table: Table, records: dict) -> list[list[float | None]]:
 def _fmt(x) -> str:
     if x is None:
         return "..."
-    return f"{x:g} - {10 - x:g}"
+    return f"{general(x)} - {general(10 - x)}"
 
 
 def to_markdown(table: Table, records: dict, its: dict | None = None) -> str:
-    """The table as the document writes it, our result and the document's in each cell."""
+    """The table as the document writes it, our result and the document's in each cell (in
+    the language in use: colours, decimal sign)."""
     its = its or {}
     doc = DOC_RESULTS[table.doc_id]
     ours = grid(table, records)
-    head = [f"{table.colours[0]} \\ {table.colours[1]}"] + [label(c, its.get(c))
+    head = [f"{table.colour_names[0]} \\ {table.colour_names[1]}"] + [label(c, its.get(c))
                                                           for c in table.cols]
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for i, r in enumerate(table.rows):

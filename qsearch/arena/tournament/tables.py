@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from qsearch.arena.tournament_games import tournament_game
+from qsearch.i18n import _, get_language
 
 # Document 002's results, white's score in each cell (rows and columns as in its tables).
 DOC_RESULTS = {
@@ -100,6 +101,27 @@ class Table:
         """(row colour, column colour) in the document's words."""
         return tournament_game(self.game).colours
 
+    @property
+    def colour_names(self) -> tuple[str, str]:
+        """:attr:`colours` in the language in use (Spanish: the document's «blancas»,
+        «rojas», «negras», as its «fichas blancas - fichas rojas»)."""
+        if get_language() == "en":
+            return self.colours
+        return tuple(_(_PIECES.get(c, c)) for c in self.colours)
+
+    @property
+    def caption(self) -> str:
+        """:attr:`title` in the language in use (Spanish: the document's own «Cuadro»
+        captions, «Resultados poda alfa-beta»...)."""
+        if self.pairing == "time" and self.doc_id in TABLES:
+            return _("{title} (MCTS time-matched on our engines)").format(
+                title=TABLES[self.doc_id].caption)
+        own = self.title                # a table without a title has none in any language
+        return _(own) if own else own
+
+
+# The colour words' catalogue entries (English "white" stays "white": see colour_names)
+_PIECES = {"white": "white pieces", "red": "red pieces", "black": "black pieces"}
 
 _DOC_TABLES = [
     Table("4.3", "connect4", (*_C4_AB, "random"), (*_C4_AB, "random"),

@@ -22,6 +22,7 @@ from pathlib import Path
 from qsearch.arena.tournament.calibration import partner_of
 from qsearch.arena.tournament.records import read_header, read_records
 from qsearch.arena.tournament.tables import TABLES, Table
+from qsearch.i18n import _, number
 
 
 def seat_times(record: dict, seat: int) -> list[float]:
@@ -133,15 +134,28 @@ def ratio_rows(directory: str | Path, game: str | None = None) -> list[dict]:
     return achieved_ratios(tables, counts)
 
 
+def _two(x: float) -> str:
+    return number(x, 2, grouped=False)
+
+
+def _against_text(against: str) -> str:
+    """A row's ``against`` in the language in use."""
+    head = "the partner's median in "
+    if against.startswith(head):
+        return _("the partner's median in {tables}").format(tables=against[len(head):])
+    return _(against)
+
+
 def ratio_markdown(rows: list[dict], label=None) -> str:
     """Rows of :func:`achieved_ratios` as a markdown table (``label(spec, count)`` names
-    the players; plain specs without it)."""
+    the players; plain specs without it), in the language in use."""
     name = label or (lambda spec, count=None: spec)
-    lines = ["| table | MCTS | matched with | target | per game: median [IQR] | pooled | "
-             "games | measured against |", "|---|---|---|---|---|---|---|---|"]
+    lines = ["| " + " | ".join(_(h) for h in (
+        "table", "MCTS", "matched with", "target", "per game: median [IQR]", "pooled",
+        "games", "measured against")) + " |", "|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append(f"| {r['table']} | {name(r['mcts'], r['iterations'])} | "
-                     f"{name(r['partner'])} | {r['target']:.2f} | {r['median']:.2f} "
-                     f"[{r['q1']:.2f}-{r['q3']:.2f}] | {r['pooled']:.2f} | {r['games']} | "
-                     f"{r['against']} |")
+                     f"{name(r['partner'])} | {_two(r['target'])} | "
+                     f"{_two(r['median'])} [{_two(r['q1'])}-{_two(r['q3'])}] | "
+                     f"{_two(r['pooled'])} | {r['games']} | {_against_text(r['against'])} |")
     return "\n".join(lines)
