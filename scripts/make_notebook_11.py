@@ -534,9 +534,10 @@ G_DISTINCT = len({(tuple(rec["start"]), rec["a_seat"], tuple(rec["actions"]))
 print(f"{G_DISTINCT} different games of {len(gauntlet.records)}")"""),
     ("markdown", """\
 With 40 games a pair every verdict above is decided: each pair's interval lies on one side of
-50%. ParCheckers has no dice (each player chooses a value from its own hand of values), and a
-league plays it from the initial position only; its games differ because players choose at
-random: the greedy example breaks ties at random, and agents 0 and 1 (and agent 2 when it has
+50%. ParCheckers rolls no dice: document 004's dice (*valor del dado*, "the die's value";
+*dados disponibles*, "the available dice") are a hand of values each player chooses from, so
+chance plays no part, and a league plays it from the initial position only; its games differ
+because players choose at random: the greedy example breaks ties at random, and agents 0 and 1 (and agent 2 when it has
 nothing to capture, no goal and no win) pick their value at random; agent 3 does not. Every
 game here is a different game (printed), so the 40 games are 40 trials. A grade can then say,
 bot by bot, which of the course's agents the student's agent beats."""),
@@ -591,9 +592,9 @@ configuration folder, never beside the records.
    positions, so a pair has 20 different starts (each position with each colour); two agents
    without randomness replay the same games after those 20 (section 6), and the copies make
    any interval look more precise than it is: between such agents, count only the first 20
-   games. The dice of hypergammon make every game different. ParCheckers has no dice and one
-   starting position: there only the agents' own random choices make games differ (count them
-   as in section 7).
+   games. The dice of hypergammon make every game different. ParCheckers rolls no dice (its
+   dice are values each player chooses from its hand) and has one starting position: there
+   only the agents' own random choices make games differ (count them as in section 7).
 
 ## Exercises
 
