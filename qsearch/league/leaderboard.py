@@ -90,15 +90,20 @@ def _number(value, digits: int = 0) -> str:
 OWN_NAMES = ("greedy one-ply", "random", "qsearch examples", "agent 0 (random)",
              "agent 1 (most advanced)", "agent 2 (best option)", "agent 3 (minimax depth 4)",
              "document 004")
+OWN_AUTHORS = ("qsearch examples", "document 004")
 # the alpha-beta example, "alpha-beta depth 4", and copies of it with another depth
 _ALPHABETA = re.compile(r"alpha-beta depth (\d+)")
 
 
-def shown_name(name: str) -> str:
+def shown_name(name: str, author: str | None = None) -> str:
     """``name`` as a leaderboard shows it: the name or author of one of qsearch's own agents
-    (:data:`OWN_NAMES`, ``"alpha-beta depth N"``) in the language in use, any other as it is."""
+    (:data:`OWN_NAMES`, ``"alpha-beta depth N"``) in the language in use, any other as it is.
+    Given the agent's ``author``, only an agent by one of :data:`OWN_AUTHORS` is renamed (a
+    student's agent called "random" keeps its name)."""
     if not isinstance(name, str):
         raise TypeError(f"shown_name: a name is a string, not {type(name).__name__}")
+    if author is not None and author not in OWN_AUTHORS:
+        return name
     depth = _ALPHABETA.fullmatch(name)
     if depth:
         return _("alpha-beta depth {depth}").format(depth=depth[1])
@@ -129,7 +134,8 @@ def to_markdown(rows, title: str | None = None, note: str = "") -> str:
     lines = ([f"## {title}", ""] if title else []) + \
         ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        name = markdown_cell(shown_name(r["agent"])) + (" " + _("(course)") if r["fixed"] else "")
+        name = markdown_cell(shown_name(r["agent"], r["author"])) + (
+            " " + _("(course)") if r["fixed"] else "")
         cells = [str(r["rank"]), markdown_cell(r["id"]), name,
                  markdown_cell(shown_name(r["author"])),
                  _number(r["rating"]),
@@ -194,7 +200,7 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
     import matplotlib.pyplot as plt
 
     ids, points, games = head_to_head(rows, records)
-    names = [plot_label(shown_name(r["agent"])) for r in rows]
+    names = [plot_label(shown_name(r["agent"], r["author"])) for r in rows]
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(games > 0, points / np.maximum(games, 1), np.nan)
     if ax is None:
