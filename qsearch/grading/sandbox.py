@@ -230,13 +230,14 @@ def _read_answer(run: Run, answer) -> None:
         value, action = answer
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
         run.error = "wrong type"
-        run.message = (f"it returned {_short(answer)}: expected a number, or a pair "
-                       "(value, action)")
+        run.message = _("it returned {answer}: expected a number, or a pair (value, "
+                        "action)").format(answer=_short(answer))
         return
     if action is not None and (isinstance(action, bool)
                                or not isinstance(action, numbers.Integral)):
         run.error = "wrong type"
-        run.message = f"its action is {_short(action)}: expected an int (or None)"
+        run.message = _("its action is {action}: expected an int (or None)").format(
+            action=_short(action))
         return
     run.value = float(value)
     run.action = None if action is None else int(action)
