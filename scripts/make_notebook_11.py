@@ -7,8 +7,9 @@
 
 The cells are the committed notebook's: edit them here and in the notebook together.
 
-A cell is ``(kind, source)`` or ``(kind, source, tags)``; tags mark outputs nbval must not
-compare (pictures).
+A cell is ``(id, kind, source)`` or ``(id, kind, source, tags)``; the ids are fixed, since the
+Spanish catalogue (notebooks/es/po/11_class_league.po) keys on them; tags mark outputs nbval
+must not compare (pictures).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ import nbformat
 IGNORE = ["nbval-ignore-output"]
 
 CELLS = [
-    ("markdown", """\
+    ("d9353a4d", "markdown", """\
 # A class league
 
 Many AI courses end the same way: every student writes a program that plays a game, and the
@@ -54,21 +55,49 @@ tournament, run fairly, safely and reproducibly by `qsearch.league`:
 
 `docs/LEAGUE.md` has the full agent contract, the limits on each operating system, and how an
 instructor runs a league for a class from the command line."""),
-    ("code", """\
+    ("bc9bc824", "code", """\
 import random
+import shutil
 import tempfile
 from pathlib import Path
 
 from IPython.display import display
 
+from qsearch.i18n import _, number, percent   # what cells print, in the lesson's language
 from qsearch.league import (course_agents, example_agents, games_needed, read_agent,
                             run_league, separation_study, try_agent, write_template)
 from qsearch.league.examples import path as example_path
 from qsearch.league.ratings import GameResult, rate, sequential_elo
-from qsearch.league.runner import elo_ordered_games
-from qsearch.core.tables import markdown
+from qsearch.league.runner import check, elo_ordered_games
+from qsearch.league.display import table as markdown      # names shown as data
+from qsearch.league.leaderboard import shown_name  # qsearch's own agents' names, as shown
+from qsearch.league.signing import write_key
 
 folder = Path(tempfile.mkdtemp(prefix="league-lesson-"))   # the class's agent files
+# The records of this lesson's three longer leagues (sections 4, 6 and 7), saved by its first
+# run; a league resumes from them, each record checked first, and plays only what they lack.
+SAVED = next(p for p in (Path.cwd(), *Path.cwd().parents)
+             if (p / "notebooks").is_dir()) / "notebooks" / "data" / "11_class_league"
+# They are signed with the lesson's own key, which ships beside them; a class's league signs
+# with the teacher's key, kept outside the records folder (docs/LEAGUE.md).
+KEY = SAVED / "league.key"
+if not KEY.exists():
+    write_key(KEY)
+
+
+def records(name):
+    "A working copy (in the temporary folder) of the league `name`'s saved records, if any."
+    copy = folder / "records" / name
+    if (SAVED / name).is_dir():
+        shutil.copytree(SAVED / name, copy)
+    return copy
+
+
+def keep(name):
+    "The first run saves the records it played (only the games.jsonl files, not the boards)."
+    if not (SAVED / name).is_dir():
+        shutil.copytree(folder / "records" / name, SAVED / name, ignore=lambda where, names: [
+            n for n in names if n != "games.jsonl" and not (Path(where) / n).is_dir()])
 
 
 def show(text):
@@ -79,8 +108,21 @@ def show(text):
 def show_table(table):
     "Draw a markdown table as a table; its text (the folder hidden) is the plain-text output."
     text = str(table).replace(str(folder), "<folder>")
-    display({"text/markdown": text, "text/plain": text}, raw=True)"""),
-    ("markdown", """\
+    display({"text/markdown": text, "text/plain": text}, raw=True)
+
+
+def pair_name(a, b):
+    "Two agents' names, as the leaderboard shows them, as a pair."
+    return _("{a} v {b}").format(a=shown_name(a), b=shown_name(b))
+
+
+def shown_rows(rows):
+    "Rows to show (the data unchanged): pairs and agents' names as shown, yes and no too."
+    return [{key: pair_name(*value.split(" v ")) if key == "pair" else
+             _(value) if value in ("yes", "no") else
+             shown_name(value) if isinstance(value, str) else value
+             for key, value in row.items()} for row in rows]"""),
+    ("e762256b", "markdown", """\
 ## 1. Write an agent from the template
 
 `write_template` copies the template that ships with qsearch. Its comments are the contract:
@@ -88,14 +130,14 @@ def show_table(table):
 the file runs afresh for every game (module variables are memory for one game), an optional
 `new_game(player)` learns the seat, and `random` is seeded by the league so every game can be
 replayed."""),
-    ("code", """\
+    ("c7923495", "code", """\
 template = write_template(folder / "my_agent.py")
 show(template.read_text())"""),
-    ("markdown", """\
+    ("7d6999cd", "markdown", """\
 A student, Ana, fills it in. Her agent takes a win when it has one, never plays a move after
 which the opponent can win at once, and otherwise prefers the middle of its legal moves (on
 Connect-4, the centre columns). Nothing in it is specific to one game."""),
-    ("code", """\
+    ("d842c170", "code", """\
 (folder / "blocker.py").write_text('''\\
 \"\"\"Ana's agent: win now if I can; never give the opponent a win in one; else the middle.\"\"\"
 NAME = "blocker"
@@ -133,7 +175,7 @@ def choose(state):
 ''')
 ana = read_agent(folder / "blocker.py")        # read without running it: NAME and AUTHOR
 print(f"id {ana.id!r}, name {ana.name!r}, author {ana.author!r}")"""),
-    ("markdown", """\
+    ("fd0c584b", "markdown", """\
 ## 2. Test it against the examples, in a few seconds
 
 `try_agent` plays the file against the three examples that ship with qsearch (random; greedy
@@ -141,10 +183,10 @@ one-ply; alpha-beta at depth 4 with a heuristic), here four games against each (
 of two starting positions; its default is two), each agent in its own process with the
 league's limits. It is what `python my_agent.py` runs (the
 template's last lines). On tic-tac-toe:"""),
-    ("code", """\
+    ("b47b379f", "code", """\
 trial = try_agent(folder / "blocker.py", "tictactoe", games_per_pair=4)
 show_table(trial.to_markdown())"""),
-    ("markdown", """\
+    ("bf917be8", "markdown", """\
 The columns: the **id**, the agent file's name without `.py`, unique in a league; the
 **agent**, its `NAME` (the file's name when it sets none), and its **author** (`AUTHOR`), both
 shown as text whatever a student writes in them. If a second student's file, say `bruno.py`,
@@ -155,7 +197,7 @@ classic sequential rating), **points** (win 1, draw 0.5), W-D-L, **forfeits** (g
 mistake, by reason) and the **mean time a move**: these games were played just now, so their
 times are this machine's and differ at each run. With only four games a pair the intervals are
 wide, and even so not to be trusted: section 6 measures how they behave with few games."""),
-    ("markdown", """\
+    ("610ab857", "markdown", """\
 ## 3. What a mistake costs
 
 Each agent runs in its own process, started fresh (not a copy of the league's), and the
@@ -163,7 +205,7 @@ league, not the agent, keeps the clock. Four agents with the commonest mistakes:
 past its time, one plays a square that is taken, one raises an exception, one prints in a
 loop. Each loses the game in which it errs; the record says why, with the end of the
 traceback, and the league goes on."""),
-    ("code", """\
+    ("e598b688", "code", """\
 mistakes = folder / "mistakes"
 mistakes.mkdir()
 (mistakes / "slowpoke.py").write_text(
@@ -179,9 +221,10 @@ mistakes.mkdir()
 costly = run_league("tictactoe", mistakes, None, move_time=0.5, games_per_pair=2,
                     focus="steady", progress=False)
 for forfeit in costly.forfeits():
-    show(f"{forfeit['game']}: {forfeit['agent']} lost by {forfeit['reason']!r}")
+    show(_("{game}: {agent} lost by {reason}").format(
+        game=forfeit["game"], agent=forfeit["agent"], reason=repr(forfeit["reason"])))
     show("    " + forfeit["detail"].strip().splitlines()[-1][:110])"""),
-    ("markdown", """\
+    ("32da9241", "markdown", """\
 The cheater's first move is legal (the centre is free) and its second is not: the league
 checks every move against the real position, which it alone keeps. Every reason the league
 records (a file that does not import or loops at import, no `choose`, an exception, an
@@ -202,7 +245,7 @@ memory, `/tmp` and `/dev/shm`) is bounded too, by a memory cgroup, where the lea
 one: as root, or in a cgroup delegated to the teacher. Where a part is missing (an ordinary
 user gets no memory cgroup; a machine without libseccomp, no filter), the league warns. A
 curious agent tries to read Ana's file, to open it for writing, and looks around:"""),
-    ("code", """\
+    ("96c0b482", "code", """\
 snoops = folder / "snoops"
 snoops.mkdir()
 (snoops / "snoop.py").write_text(f'''\\
@@ -230,8 +273,8 @@ snooped = run_league("tictactoe", snoops, None, move_time=0.5, games_per_pair=1,
                      progress=False)
 (snooping,) = snooped.forfeits()
 show(snooping["detail"].strip().splitlines()[-1])
-print("the record says where its agents ran:", snooped.records[0]["jail"].split()[0])"""),
-    ("markdown", """\
+print(_("the record says where its agents ran:"), snooped.records[0]["jail"].split()[0])"""),
+    ("00d9abea", "markdown", """\
 Ana's file is not there (the agent sees only its own file), and the process numbers it sees
 are its jail's own (printed). Without a jail, on macOS, Windows or a Linux without
 bubblewrap, the same agent would read and open the file: there the league **says so**, with
@@ -239,7 +282,7 @@ a warning at the start and a line under the leaderboard ("Agents were not isolat
 games"), and `python -m qsearch league ... --require-sandbox` (`sandbox="require"`)
 refuses to run. Run strangers' code only in a jail; `docs/LEAGUE.md` has the threat model,
 attack by attack, and the test that shows each."""),
-    ("markdown", """\
+    ("45ca59c8", "markdown", """\
 ## 4. A small league on Connect-4
 
 The class: Ana's blocker, the three examples, and two deliberately weak agents, "leftmost"
@@ -247,8 +290,14 @@ The class: Ana's blocker, the three examples, and two deliberately weak agents, 
 agents, four games a pair: both colours of the first two starting positions of lesson 07's
 tournaments, at most one second a move. The records go to `games.jsonl` as each game ends, so
 a league that is stopped resumes where it stopped; `leaderboard.md`, `leaderboard.csv` and
-`head_to_head.png` are written at the end."""),
-    ("code", """\
+`head_to_head.png` are written at the end. This lesson's first run saved the records in
+`notebooks/data/11_class_league/` (function `keep`), and later runs resume from them: every
+record is checked before it counts (section 8), and only the games they lack are played, so
+the lesson gives the same tables on a class laptop without a compiler, where alpha-beta at
+depth 4 might not keep to one second a move. The printed line says how many games were played
+now; delete that folder to play them all again. (The leaderboard's time a move comes from the
+records too: it is the first run's machine, not yours.)"""),
+    ("e4bb2454", "code", """\
 classroom = folder / "class"
 classroom.mkdir()
 for name in ("blocker.py",):
@@ -260,68 +309,72 @@ for spec in example_agents():
 (classroom / "coin_flip.py").write_text(
     "import random\\nNAME = 'coin flip'\\n"
     "def choose(state):\\n    return random.choice(state.legal_actions()[:2])\\n")
-league = run_league("connect4", classroom, folder / "out", move_time=1.0, games_per_pair=4,
-                    seed=11, progress=False)
+league = run_league("connect4", classroom, records("class"), move_time=1.0, games_per_pair=4,
+                    seed=11, progress=False, key=KEY)
+keep("class")
 print(league)
-print(sorted(p.name for p in (folder / "out").iterdir()))"""),
-    ("code", """\
+print(sorted(p.name for p in (folder / "records" / "class").iterdir()))"""),
+    ("1c1465a5", "code", """\
 show_table(league.to_markdown())"""),
-    ("markdown", """\
+    ("d0c56b71", "markdown", """\
 The two deliberately weak agents are not at the bottom. One ply of look-ahead takes a win
 but never sees the opponent's: "leftmost" stacks its discs in the first column, and the
 greedy example does not block the fourth. The head-to-head scores say so:"""),
-    ("code", """\
+    ("79c7f44d", "code", """\
 ids, points, games = league.head_to_head()
 for weak in ("leftmost", "coin_flip"):
     for other in ("greedy_agent", "random_agent"):
         i, j = ids.index(weak), ids.index(other)
-        print(f"{league.row(weak)['agent']:9} against {league.row(other)['agent']:15}: "
-              f"{points[i, j]:g} of {games[i, j]} points")
+        print(_("{agent:9} against {other:15}: {points} of {games} points").format(
+            agent=shown_name(league.row(weak)["agent"]),
+            other=shown_name(league.row(other)["agent"]), points=f"{points[i, j]:g}",
+            games=games[i, j]))
 stacked = next(r for r in league.records if {r["a"], r["b"]} == {"greedy_agent", "leftmost"}
                and r["winner"] is not None
                and (r["a"] if r["winner"] == r["a_seat"] else r["b"]) == "leftmost")
-print("\\nthe end of a game leftmost won against greedy one-ply:")
+print("\\n" + _("the end of a game leftmost won against greedy one-ply:"))
 print(league.states(stacked)[-1])
 
 # coin flip against greedy, and against the other four; the bottom four's intervals
 i, j = ids.index("coin_flip"), ids.index("greedy_agent")
 others = {name: points[ids.index(name)].sum() - points[ids.index(name), k]
           for name, k in (("coin_flip", j), ("greedy_agent", i))}
-print(f"\\npoints against the other four: coin flip {others['coin_flip']:g}, "
-      f"greedy one-ply {others['greedy_agent']:g}")
+print("\\n" + _("points against the other four: coin flip {coin}, greedy one-ply {greedy}").format(
+    coin=f"{others['coin_flip']:g}", greedy=f"{others['greedy_agent']:g}"))
 bottom = [r for r in league.rows if r["rank"] >= 3]
-print("the bottom four's ratings and 95% intervals:",
-      "; ".join(f"{r['agent']} {r['rating']:.0f} [{r['low']:.0f}-{r['high']:.0f}]"
+print(_("the bottom four's ratings and 95% intervals:"),
+      "; ".join(f"{shown_name(r['agent'])} {r['rating']:.0f} [{r['low']:.0f}-{r['high']:.0f}]"
                 for r in bottom))
 OVERLAP = all(max(a["low"], b["low"]) <= min(a["high"], b["high"])
               for a in bottom for b in bottom)
-print("every two of these intervals overlap:", OVERLAP)"""),
-    ("markdown", """\
+print(_("every two of these intervals overlap:"), OVERLAP)"""),
+    ("0f7664c3", "markdown", """\
 Coin flip lost to greedy one-ply (1 of 4 points) and still ranks above it: a rank comes from
 all of an agent's games, and coin flip took more points from the other four (both printed).
 Nor do four games a pair order these four agents: every two of their intervals overlap
 (printed). Their order in the table is this run's, not a finding about the agents; section 6
 measures how many games it takes to tell two agents apart."""),
-    ("markdown", """\
+    ("0cce6073", "markdown", """\
 The head-to-head matrix: each cell is the row agent's points against the column agent (out
 of four games), coloured by its share."""),
-    ("code", """\
+    ("65e0936a", "code", """\
 league.heatmap();""", IGNORE),
-    ("markdown", """\
+    ("67907801", "markdown", """\
 Every game can be replayed from its record: the record holds the opening's actions and
 every action after it, so the positions follow (`league.states(record)`), and
 `qsearch.league.replay` plays it again in fresh processes, move for move."""),
-    ("code", """\
+    ("43417c20", "code", """\
 from qsearch.league import replay
 
 record = league.records[0]
 positions = league.states(record)
-print(f"{record['a']} v {record['b']}, game {record['g']}: {record['plies']} moves from "
-      f"opening {record['opening']}, returns {record['returns']}")
+print(_("{a} v {b}, game {g}: {plies} moves from opening {opening}, returns {returns}").format(
+    a=record["a"], b=record["b"], g=record["g"], plies=record["plies"],
+    opening=record["opening"], returns=record["returns"]))
 print(positions[-1])
 again = replay(league, record)
-print("replayed move for move:", again["actions"] == record["actions"])"""),
-    ("markdown", """\
+print(_("replayed move for move:"), again["actions"] == record["actions"])"""),
+    ("cc8b5958", "markdown", """\
 ## 5. Reading the ratings
 
 **Points** depend on whom you played; in a full round robin everyone played everyone, so
@@ -331,9 +384,9 @@ model gives each agent a strength so that agent *i* beats agent *j* with probabi
 league fits it by maximum likelihood with the `choix` library. The first line below
 evaluates that formula for two agents 100 points apart; then the check compares the
 prediction with what the pairs actually scored:"""),
-    ("code", """\
-print(f"100 points apart: the stronger scores 1 / (1 + 10^(-100/400)) = "
-      f"{1 / (1 + 10 ** (-100 / 400)):.1%}")
+    ("ed62d378", "code", """\
+print(_("100 points apart: the stronger scores 1 / (1 + 10^(-100/400)) = {share}").format(
+    share=percent(1 / (1 + 10 ** (-100 / 400)))))
 ids, points, games = league.head_to_head()
 rows = []
 for i, a in enumerate(ids):
@@ -343,11 +396,12 @@ for i, a in enumerate(ids):
             rows.append({"pair": f"{league.row(a)['agent']} v {league.row(b)['agent']}",
                          "predicted": 1 / (1 + 10 ** ((rb - ra) / 400)),
                          "scored": points[i, j] / games[i, j]})
-show_table(markdown(rows[:8]))
+show_table(markdown(shown_rows(rows[:8])))
 gap = sum(abs(r["predicted"] - r["scored"]) for r in rows) / len(rows)
-print(f"mean gap between prediction and score over the {len(rows)} pairs: {gap:.2f} "
-      f"(a pair's score after {games[0, 1]} games moves in steps of {0.5 / games[0, 1]:.3f})")"""),
-    ("markdown", """\
+print(_("mean gap between prediction and score over the {n} pairs: {gap} (a pair's score "
+        "after {games} games moves in steps of {step})").format(
+    n=len(rows), gap=number(gap, 2), games=games[0, 1], step=number(0.5 / games[0, 1], 3)))"""),
+    ("b6ceeeee", "markdown", """\
 The gap is about one such step, the resolution four games have. The **interval** is a
 bootstrap: each pair's games are drawn again with replacement, the model is fitted again, a
 thousand times; 95% of the refitted ratings lie inside. It can only vary what happened: a pair
@@ -358,7 +412,7 @@ It depends on the order of the games, which Bradley-Terry does not. Below: the s
 of the games in the order the league reads them (`elo_ordered_games`: by game number, then
 round of the round robin; the games file keeps another order), which must give the
 leaderboard's Elo column, then the same games shuffled:"""),
-    ("code", """\
+    ("46f4fd72", "code", """\
 names = [s.id for s in league.agents]
 counted = elo_ordered_games(names, league.records)      # the leaderboard's order
 assert all(isinstance(g, GameResult) for g in counted)
@@ -370,8 +424,8 @@ for k, name in enumerate(names):
     print(f"{name:16} Elo {in_order[name]:6.0f} -> {reordered[name]:6.0f}   "
           f"Bradley-Terry {league.row(name)['rating']:6.0f} -> {bt_again.rating[k]:6.0f}")
 same_as_board = all(abs(in_order[n] - league.row(n)["elo"]) < 1e-9 for n in names)
-print("Elo in the league's order = the leaderboard's Elo column:", same_as_board)"""),
-    ("markdown", """\
+print(_("Elo in the league's order = the leaderboard's Elo column:"), same_as_board)"""),
+    ("e71cd659", "markdown", """\
 ## 6. How many games before two ratings can be told apart?
 
 The answer depends on how different the two agents are, so it is measured here on three pairs
@@ -383,11 +437,12 @@ over with other seeds; after the first n games two tests are asked:
   method);
 * **Wilson apart**: the Wilson 95% interval of the first agent's score excludes 50%.
 
-The agents run in this process (they are trusted, and this takes seconds instead of
-minutes); the table gives the share of the five repeats in which each test separated them.
-Five repeats make every share a count out of five (0, 0.2, ..., 1): read the table as a rough
-picture, not as precise rates."""),
-    ("code", """\
+The agents run in this process (they are trusted, and this takes seconds instead of minutes),
+and the study's 1,920 games are saved like section 4's league (the line above the table says
+how many were read back); the table gives the share of the five repeats in which each test
+separated them. Five repeats make every share a count out of five (0, 0.2, ..., 1): read the
+table as a rough picture, not as precise rates."""),
+    ("f6e73647", "code", """\
 depths = {}
 for depth in (2, 3):
     text = example_path("alphabeta_agent").read_text()
@@ -396,60 +451,81 @@ for depth in (2, 3):
     (folder / f"alphabeta{depth}.py").write_text(text)
     depths[depth] = read_agent(folder / f"alphabeta{depth}.py")
 depth4 = read_agent(example_path("alphabeta_agent"))
+STUDIED = folder / "records" / "separation"
 study = separation_study("connect4", [(depth4, depths[3]), (depth4, depths[2]),
-                                      (depths[2], depths[3])], repeats=5, seed=0)
-show_table(markdown(study))"""),
-    ("code", """\
+                                      (depths[2], depths[3])], repeats=5, seed=0,
+                         out=records("separation"), key=KEY)
+keep("separation")
+print(_("{played} games played now, {resumed} read back from the saved records").format(
+    played=study.played, resumed=study.resumed))
+show_table(markdown(shown_rows(study)))"""),
+    ("e988c777", "code", """\
 needed_wilson = games_needed(study, "Wilson apart")
 needed_boot = games_needed(study, "bootstrap apart")
 final = {r["pair"]: r["mean score"] for r in study if r["games"] == 128}
 for pair, n in needed_wilson.items():
-    print(f"{pair}: scores {final[pair]:.0%} over 128 games; told apart in 80% of repeats "
-          f"from {n if n else 'more than 128'} games on (Wilson), "
-          f"{needed_boot[pair] if needed_boot[pair] else 'more than 128'} (bootstrap)")
+    boot = needed_boot[pair]
+    if n is None and boot is None:
+        told = _("not told apart in 80% of repeats within 128 games (either test)")
+    else:
+        told = _("told apart in 80% of repeats from {wilson} games on (Wilson), {boot} "
+                 "(bootstrap)").format(wilson=n or _("more than 128"),
+                                       boot=boot or _("more than 128"))
+    print(_("{pair}: scores {score} over 128 games; {told}").format(
+        pair=pair_name(*pair.split(" v ")), score=percent(final[pair], 0), told=told))
 early = [r for r in study if r["games"] == 2]
-print("after 2 games the bootstrap already says 'apart' in",
-      ", ".join(f"{r['bootstrap apart']:.0%}" for r in early), "of the repeats")"""),
-    ("code", """\
+print(_("after 2 games the bootstrap already says 'apart' in {shares} of the repeats").format(
+    shares=", ".join(percent(r["bootstrap apart"], 0) for r in early)))"""),
+    ("29d3662c", "code", """\
 from qsearch.arena import wilson_interval
 from qsearch.league.leaderboard import points_of
+from qsearch.league.study import records_folder
 
-# The study's first two games of every repeat, played again (its seeds: seed + repeat; a
-# league's first games do not depend on how many it plays), with the two agents' bootstrap
-# intervals computed as the study computes them.
+
+def study_games(a, b, repeat, n=128):
+    "The first n games of one repeat of the study, from its records (checked as they load)."
+    return run_league("connect4", [a, b], records_folder(STUDIED, a.id, b.id, repeat),
+                      games_per_pair=128, seed=repeat, isolated=False, progress=False,
+                      samples=0, write=False, key=KEY).records[:n]
+
+
+# The study's first two games of every repeat (its seeds: seed + repeat), with the two
+# agents' bootstrap intervals computed again, as the study computes them.
 two = []
 for a, b in [(depth4, depths[3]), (depth4, depths[2]), (depths[2], depths[3])]:
     for r in range(5):
-        records = run_league("connect4", [a, b], None, games_per_pair=2, seed=r,
-                             isolated=False, progress=False, samples=0).records
+        first_two = study_games(a, b, r, 2)
         fit = rate([a.id, b.id],
-                   [GameResult(rec["a"], rec["b"], rec["score_a"]) for rec in records],
+                   [GameResult(rec["a"], rec["b"], rec["score_a"]) for rec in first_two],
                    samples=200, seed=0)
-        (_, low_a, high_a), (_, low_b, high_b) = fit.of(a.id), fit.of(b.id)
+        (rating_a, low_a, high_a), (rating_b, low_b, high_b) = fit.of(a.id), fit.of(b.id)
         apart = fit.separated(a.id, b.id)
         two.append({"pair": f"{a.name} v {b.name}", "repeat": r,
-                    "first's points of 2": sum(points_of(rec, a.id) for rec in records),
+                    "first's points of 2": sum(points_of(rec, a.id) for rec in first_two),
                     "first's interval": f"{low_a:.0f}-{high_a:.0f}",
                     "second's interval": f"{low_b:.0f}-{high_b:.0f}",
                     "bootstrap apart": "yes" if apart else "no",
                     "on top": (a.name if low_a > high_b else b.name) if apart else ""})
-show_table(markdown(two))
+show_table(markdown(shown_rows(two)))
 low, high = wilson_interval(2, 2)
-print(f"Wilson 95% interval of 2 points in 2 games: {low:.0%}-{high:.0%}")"""),
-    ("code", """\
+print(_("Wilson 95% interval of 2 points in 2 games: {low}-{high}").format(
+    low=percent(low, 0), high=percent(high, 0)))"""),
+    ("452a7a3b", "code", """\
 # How many of a pair's games are different games? The openings repeat every 20 games (ten
 # starting positions, both colours), and an agent without randomness then plays as before.
 # A game is its start (the opening's actions), the seats and the actions after the start.
 blocker, leftmost_agent = read_agent(folder / "blocker.py"), read_agent(classroom / "leftmost.py")
 DISTINCT = {}
-for a, b, n in [(depth4, depths[3], 128), (depth4, depths[2], 128), (depths[2], depths[3], 128),
-                (blocker, leftmost_agent, 40)]:
-    records = run_league("connect4", [a, b], None, games_per_pair=n, seed=0, isolated=False,
-                         progress=False, samples=0).records
+for a, b in [(depth4, depths[3]), (depth4, depths[2]), (depths[2], depths[3]),
+             (blocker, leftmost_agent)]:
+    games_of_pair = study_games(a, b, 0) if a is not blocker else run_league(
+        "connect4", [a, b], None, games_per_pair=40, seed=0, isolated=False, progress=False,
+        samples=0).records                                   # the study's first repeat; 40 new
     DISTINCT[a.id, b.id] = len({(tuple(rec["start"]), rec["a_seat"], tuple(rec["actions"]))
-                                 for rec in records})
-    print(f"{a.name} v {b.name}: {DISTINCT[a.id, b.id]} different games of {len(records)}")"""),
-    ("markdown", """\
+                                 for rec in games_of_pair})
+    print(_("{pair}: {n} different games of {games}").format(
+        pair=pair_name(a.name, b.name), n=DISTINCT[a.id, b.id], games=len(games_of_pair)))"""),
+    ("0590bb7d", "markdown", """\
 What the numbers say:
 
 * The two pairs with a clear gap need **tens of games** before both tests tell them apart in
@@ -469,7 +545,7 @@ What the numbers say:
   A copy of a game adds no information, only apparent precision.
 
 Section 8 turns this into what an instructor should do with a league's numbers."""),
-    ("markdown", """\
+    ("01188395", "markdown", """\
 ## 7. The course's own bots
 
 Document 004 builds four ParCheckers agents (notebook 08 reproduces them): agent 0 plays at
@@ -482,15 +558,15 @@ yes when an agent's interval lies above every bot's. First a small league as in 
 random example against agents 0-2, four games a pair (agent 3 joins the same way), played here
 and now instead of read back from records, so its mean time a move is this machine's and
 differs at each run:"""),
-    ("code", """\
+    ("33091c24", "code", """\
 bots = course_agents("parcheckers")
 for bot in bots:
-    print(f"{bot.id}: {bot.name}")
+    print(f"{bot.id}: {shown_name(bot.name)}")
 randomly = [s for s in example_agents() if s.id == "random_agent"]
 course = run_league("parcheckers", randomly + bots[:3], None, games_per_pair=4, seed=3,
                     progress=False)
 show_table(course.to_markdown())"""),
-    ("code", """\
+    ("822ef709", "code", """\
 # Each pair's score in that league, with its Wilson 95% interval
 c_ids, c_points, c_games = course.head_to_head()
 c_names = {s.id: s.name for s in course.agents}
@@ -500,47 +576,58 @@ for i, a in enumerate(c_ids):
         if i < j:
             low, high = wilson_interval(c_points[i, j], c_games[i, j])
             course_pairs.append({"pair": f"{c_names[a]} v {c_names[b]}",
-                                 "first's points": f"{c_points[i, j]:g} of {c_games[i, j]}",
-                                 "Wilson 95%": f"{low:.0%}-{high:.0%}",
+                                 "first's points": _("{points} of {games}").format(
+                                     points=f"{c_points[i, j]:g}", games=c_games[i, j]),
+                                 "Wilson 95%": f"{percent(low, 0)}-{percent(high, 0)}",
                                  "decided": "yes" if low > 0.5 or high < 0.5 else "no"})
-show_table(markdown(course_pairs))
-decided = [p["pair"] for p in course_pairs if p["decided"] == "yes"]
-print("decided:", "; ".join(decided) or "none", f"(of {len(course_pairs)} pairs)")"""),
-    ("markdown", """\
+show_table(markdown(shown_rows(course_pairs)))
+decided = [pair_name(*p["pair"].split(" v ")) for p in course_pairs if p["decided"] == "yes"]
+print(_("decided:"), "; ".join(decided) or _("none"),
+      _("(of {n} pairs)").format(n=len(course_pairs)))"""),
+    ("fa3b9b14", "markdown", """\
 Four games a pair decide only the pairs that ended 4-0, and those barely: 4 points of 4 give a
 Wilson interval that starts just above 50% (printed). The "beats the course" column is no
 better: it compares bootstrap intervals, and after four games a pair they are too narrow to
 trust (section 6). To decide whether one student's agent beats each bot, play a **gauntlet**:
 that agent against the bots only (`focus`), many games a pair, the number fixed before
 looking at any result, and read each pair's Wilson interval. Here the greedy example against
-the four bots, 40 games each:"""),
-    ("code", """\
+the four bots, 40 games each, read back like section 4's league from the records this lesson's
+first run saved (the line under the code says how many games were played now):"""),
+    ("346a5739", "code", """\
 greedy_example = [s for s in example_agents() if s.id == "greedy_agent"]
-gauntlet = run_league("parcheckers", greedy_example + bots, None, focus="greedy_agent",
-                      games_per_pair=40, seed=0, progress=False, samples=200)
+gauntlet = run_league("parcheckers", greedy_example + bots, records("gauntlet"),
+                      focus="greedy_agent", games_per_pair=40, seed=0, progress=False,
+                      samples=200, key=KEY)
+keep("gauntlet")
+print(gauntlet)
 g_ids, g_points, g_games = gauntlet.head_to_head()
 g_names = {s.id: s.name for s in gauntlet.agents}
 me = g_ids.index("greedy_agent")
 VERDICT = {}
+VERDICT_SHOWN = {"beats it": _("beats it"), "loses to it": _("loses to it"),
+                 "cannot tell": _("cannot tell")}
 for j, bot in enumerate(g_ids):
     if j != me:
         low, high = wilson_interval(g_points[me, j], g_games[me, j])
         VERDICT[bot] = "beats it" if low > 0.5 else "loses to it" if high < 0.5 else \\
             "cannot tell"
-        print(f"greedy one-ply against {g_names[bot]:26}: {g_points[me, j]:g} of "
-              f"{g_games[me, j]} points, Wilson 95% {low:.0%}-{high:.0%}: {VERDICT[bot]}")
+        print(_("greedy one-ply against {bot:26}: {points} of {games} points, Wilson 95% "
+                "{low}-{high}: {verdict}").format(
+            bot=shown_name(g_names[bot]), points=f"{g_points[me, j]:g}", games=g_games[me, j],
+            low=percent(low, 0), high=percent(high, 0), verdict=VERDICT_SHOWN[VERDICT[bot]]))
 G_DISTINCT = len({(tuple(rec["start"]), rec["a_seat"], tuple(rec["actions"]))
                   for rec in gauntlet.records})
-print(f"{G_DISTINCT} different games of {len(gauntlet.records)}")"""),
-    ("markdown", """\
+print(_("{n} different games of {games}").format(n=G_DISTINCT, games=len(gauntlet.records)))"""),
+    ("2b1c927d", "markdown", """\
 With 40 games a pair every verdict above is decided: each pair's interval lies on one side of
-50%. ParCheckers has no dice (each player chooses a value from its own hand of values), and a
-league plays it from the initial position only; its games differ because players choose at
-random: the greedy example breaks ties at random, and agents 0 and 1 (and agent 2 when it has
-nothing to capture, no goal and no win) pick their value at random; agent 3 does not. Every
-game here is a different game (printed), so the 40 games are 40 trials. A grade can then say,
-bot by bot, which of the course's agents the student's agent beats."""),
-    ("markdown", """\
+50%. ParCheckers rolls no dice: document 004's dice (*valor del dado*, "the die's value";
+*dados disponibles*, "the available dice") are a hand of values each player chooses from, so
+chance plays no part, and a league plays it from the initial position only; its games differ
+because players choose at random: the greedy example breaks ties at random, and agents 0 and 1
+(and agent 2 when it has nothing to capture, no goal and no win) pick their value at random;
+agent 3 does not. Every game here is a different game (printed), so the 40 games are 40 trials.
+A grade can then say, bot by bot, which of the course's agents the student's agent beats."""),
+    ("95dccd38", "markdown", """\
 ## 8. For the instructor: a league for a class
 
 Collect the students' files in one folder (each file's name is its id) and run, from a shell:
@@ -591,9 +678,9 @@ configuration folder, never beside the records.
    positions, so a pair has 20 different starts (each position with each colour); two agents
    without randomness replay the same games after those 20 (section 6), and the copies make
    any interval look more precise than it is: between such agents, count only the first 20
-   games. The dice of hypergammon make every game different. ParCheckers has no dice and one
-   starting position: there only the agents' own random choices make games differ (count them
-   as in section 7).
+   games. The dice of hypergammon make every game different. ParCheckers rolls no dice (its
+   dice are values each player chooses from its hand) and has one starting position: there
+   only the agents' own random choices make games differ (count them as in section 7).
 
 ## Exercises
 
@@ -605,11 +692,11 @@ configuration folder, never beside the records.
    games (blocker has no randomness; does the greedy example)?
 3. Write an agent that only fails in one game of four (say, when `SEED` is divisible by 4)
    and find its forfeit in the records."""),
-    ("markdown", """\
+    ("3338d2b2", "markdown", """\
 ## Appendix: checks
 
 The claims this notebook makes, as `assert`s (this cell fails if any stops being true):"""),
-    ("code", """\
+    ("d4f0e56f", "code", """\
 assert {r["id"] for r in trial.rows} == {"blocker", "random_agent", "greedy_agent",
                                           "alphabeta_agent"}
 reasons = {f["agent"]: f["reason"] for f in costly.forfeits()}
@@ -620,7 +707,8 @@ assert costly.row("steady")["forfeits"] == {}
 if snooped.records[0]["jail"].startswith("bubblewrap"):
     assert "reads Ana's file: FileNotFoundError" in snooping["detail"]
     assert "its folder holds ['snoop.py']" in snooping["detail"]
-assert len(league.records) == 6 * 5 // 2 * 4 and league.played == 60
+assert len(league.records) == 6 * 5 // 2 * 4 and league.played + league.skipped == 60
+assert study.played + study.resumed == 3 * 5 * 128
 assert sum(r["points"] for r in league.rows) == 60
 assert [r["rank"] for r in league.rows] == list(range(1, 7))
 assert again["actions"] == record["actions"]
@@ -666,14 +754,16 @@ assert all(DISTINCT[a.id, b.id] >= 0.9 * 128 for a, b in [(depth4, depths[3]),
                                                           (depths[2], depths[3])])
 # Section 7: four games a pair decide only the 4-0 pairs; 40 decide every pair of the
 # gauntlet, whose games all differ
-assert all(p["first's points"] in ("4 of 4", "0 of 4") for p in course_pairs
-           if p["decided"] == "yes")
+assert all(p["first's points"] in [_("{points} of {games}").format(points=k, games=4)
+                                   for k in (4, 0)] for p in course_pairs if p["decided"] == "yes")
 assert wilson_interval(4, 4)[0] > 0.5 and wilson_interval(3.5, 4)[0] < 0.5
 assert set(VERDICT.values()) <= {"beats it", "loses to it"} and len(VERDICT) == 4
-assert G_DISTINCT == len(gauntlet.records) == 160"""),
-    ("code", """\
-import shutil
-
+assert G_DISTINCT == len(gauntlet.records) == 160
+# The saved leagues: every record passed its checks, and two of their games played again by
+# the agents themselves (not only replayed on the board) make the same moves
+assert not league.rejected and not gauntlet.rejected
+assert check(league, 2, seed=1) == 2 and check(gauntlet, 1, seed=1) == 1"""),
+    ("9ae1368d", "code", """\
 shutil.rmtree(folder)         # the lesson's agent files and records"""),
 ]
 
@@ -685,15 +775,14 @@ def build() -> nbformat.NotebookNode:
                                   "name": "python3"},
                    "language_info": {"name": "python"}}
     for cell in CELLS:
-        kind, source = cell[0], cell[1]
-        tags = cell[2] if len(cell) > 2 else []
+        cell_id, kind, source = cell[:3]
+        tags = cell[3] if len(cell) > 3 else []
         made = nbformat.v4.new_markdown_cell(source) if kind == "markdown" else \
             nbformat.v4.new_code_cell(source)
+        made["id"] = cell_id
         if tags:
             made.metadata["tags"] = list(tags)
-        made.pop("id", None)
         nb.cells.append(made)
-    nb.nbformat, nb.nbformat_minor = 4, 4
     return nb
 
 

@@ -13,13 +13,16 @@ it, and build its Spanish copy):
 
 The cells are the committed notebook's: edit them here and in the notebook together. A cell is
 ``(id, kind, source)`` or ``(id, kind, source, tags)``; the ids are fixed, since the Spanish
-catalogue (notebooks/es/po/12_check_your_own_search.po) keys on them.
+catalogue (notebooks/es/po/12_check_your_own_search.po) keys on them. The buggy searches' code
+is :mod:`qsearch.grading.examples`'s (``source(name)``), which the grading's tests also use.
 """
 from __future__ import annotations
 
 from pathlib import Path
 
 import nbformat
+
+from qsearch.grading.examples import source  # the buggy searches, as a student reads them
 
 IGNORE = ["nbval-ignore-output"]
 
@@ -150,23 +153,7 @@ print(check_search(minimax, "alphabeta"))"""),
 Every node then starts from (−∞, ∞) and narrows only its own side (α at MAX, β at MIN), so
 α ≥ β never holds: this is plain minimax with extra arguments, and it visits the same nodes
 as no pruning. The report tells the two apart by the window a node received."""),
-    ("c12-window", "code", """\
-def window_not_handed_down(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player)
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        v = window_not_handed_down(state.child(a), depth - 1, evaluate, -INF, INF,  # BUG
-                                   not maximizing, player)
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
+    ("c12-window", "code", source("window_not_handed_down") + """
 
 
 print(check_search(window_not_handed_down))"""),
@@ -174,24 +161,7 @@ print(check_search(window_not_handed_down))"""),
 **The mover's view at the leaves.** In MAX/MIN form every value is the root player's. Scoring
 a leaf for the player to move there is right in negamax, wrong here: at every leaf where MIN
 is to move, the score has the wrong sign."""),
-    ("c12-mover", "code", """\
-def mover_view(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal():
-        return evaluate(state, player)
-    if depth == 0:
-        return evaluate(state, state.current_player())                          # BUG
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        v = mover_view(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing, player)
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
+    ("c12-mover", "code", source("mover_view") + """
 
 
 print(check_search(mover_view))"""),
@@ -200,23 +170,7 @@ print(check_search(mover_view))"""),
 window finds every cut one child late: the value stays right, but at each cut one more child
 is searched, and its value is not used. Where a node has two children that extra child is
 the last one anyway, so the report shows it on a node with three."""),
-    ("c12-late", "code", """\
-def late_cut_test(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player)
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        v = late_cut_test(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
-                          player)
-        if alpha >= beta:                                                       # BUG
-            break
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-    return best
+    ("c12-late", "code", source("late_cut_test") + """
 
 
 late_report = check_search(late_cut_test)
@@ -225,23 +179,7 @@ print(late_report)"""),
 **One ply too deep.** `depth < 0` instead of `depth == 0`: every leaf is one ply further
 down, so the values change and the search costs a whole extra level. The report prints the
 tree one ply deeper, so that the nodes of that extra level are in it."""),
-    ("c12-deep", "code", """\
-def one_ply_too_deep(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth < 0:                                        # BUG
-        return evaluate(state, player)
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        v = one_ply_too_deep(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
-                             player)
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
+    ("c12-deep", "code", source("one_ply_too_deep") + """
 
 
 print(check_search(one_ply_too_deep))"""),
@@ -251,47 +189,14 @@ value: what is cut cannot change it. But the child cut on a tie returns only a b
 value may be lower. A search that returns its move and takes the *last* of equal values (`>=`)
 can then choose that child, a move that is worse than it looks. Document 002's strict test
 (α > β) searches such a child to the end; with α ≥ β, keep the first best move."""),
-    ("c12-ties", "code", """\
-def cut_on_ties(state, depth, evaluate, alpha, beta, maximizing, player):
-    \"\"\"Returns (value, action).\"\"\"
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player), None
-    best, best_action = (-INF if maximizing else INF), None
-    for a in state.legal_actions():
-        v, _ = cut_on_ties(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
-                           player)
-        if (v >= best) if maximizing else (v <= best):                          # BUG
-            best, best_action = v, a
-        if maximizing:
-            alpha = max(alpha, best)
-        else:
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best, best_action
+    ("c12-ties", "code", source("cut_on_ties") + """
 
 
 print(check_search(cut_on_ties))"""),
     ("c12-inplace-md", "markdown", """\
 **A state changed in place.** `apply_action` changes the state itself. Without `undo_action`
 afterwards (or a `child`, or a `clone`), the second child is played on top of the first."""),
-    ("c12-inplace", "code", """\
-def in_place(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player)
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        state.apply_action(a)                                                   # BUG
-        v = in_place(state, depth - 1, evaluate, alpha, beta, not maximizing, player)
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
+    ("c12-inplace", "code", source("in_place") + """
 
 
 print(check_search(in_place))"""),

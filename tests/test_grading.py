@@ -1,8 +1,9 @@
 """check_search (issue 44): right searches pass, the seven classic bugs are named, hostile
 code gives findings and never crashes the caller.
 
-The students' functions below are written the way students write them; each buggy one
-differs from ``alphabeta`` in the lines marked ``# BUG``.
+The students' functions below (and lesson 12's buggy ones, from qsearch.grading.examples) are
+written the way students write them; each buggy one differs from ``alphabeta`` in the lines
+marked ``# BUG``.
 """
 from __future__ import annotations
 
@@ -12,6 +13,14 @@ import re
 import pytest
 
 from qsearch.grading import check_search
+from qsearch.grading.examples import (
+    cut_on_ties,
+    in_place,
+    late_cut_test,
+    mover_view,
+    one_ply_too_deep,
+    window_not_handed_down,
+)
 from qsearch.i18n import set_language
 
 INF = math.inf
@@ -96,116 +105,7 @@ def negamax_alphabeta(state, depth, evaluate, alpha=-INF, beta=INF, me=None):
 
 
 # ------------------------------------------------------------------ the seven bugs
-def window_not_handed_down(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player)
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        v = window_not_handed_down(state.child(a), depth - 1, evaluate, -INF, INF,  # BUG
-                                   not maximizing, player)
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
-
-
-def mover_view(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal():
-        return evaluate(state, player)
-    if depth == 0:
-        return evaluate(state, state.current_player())                          # BUG
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        v = mover_view(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing, player)
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
-
-
-def late_cut_test(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player)
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        v = late_cut_test(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
-                          player)
-        if alpha >= beta:                                                       # BUG
-            break
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-    return best
-
-
-def one_ply_too_deep(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth < 0:                                        # BUG
-        return evaluate(state, player)
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        v = one_ply_too_deep(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
-                             player)
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
-
-
-def cut_on_ties(state, depth, evaluate, alpha, beta, maximizing, player):
-    """Returns (value, action); takes the last of equal values."""
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player), None
-    best, best_action = (-INF if maximizing else INF), None
-    for a in state.legal_actions():
-        v, _ = cut_on_ties(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
-                           player)
-        if (v >= best) if maximizing else (v <= best):                          # BUG
-            best, best_action = v, a
-        if maximizing:
-            alpha = max(alpha, best)
-        else:
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best, best_action
-
-
-def in_place(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player)
-    best = -INF if maximizing else INF
-    for a in state.legal_actions():
-        state.apply_action(a)                                                   # BUG
-        v = in_place(state, depth - 1, evaluate, alpha, beta, not maximizing, player)
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-        if alpha >= beta:
-            break
-    return best
-
-
+# six as lesson 12 shows them (qsearch.grading.examples, imported above); two more here
 def forgets_the_cut(state, depth, evaluate, alpha, beta, maximizing, player):
     """Hands the window down, never tests it: no pruning, not a window problem."""
     if state.is_terminal() or depth == 0:

@@ -117,9 +117,10 @@ def test_the_leaderboard_headings_in_both_languages():
         "| partidas | G-E-P | partidas perdidas por falta | tiempo medio por jugada "
         "| supera a los agentes del curso |")
     assert "| bot (del curso) |" in spanish and spanish.splitlines()[3].endswith("| sí |")
-    # the rows' numbers do not change with the language
+    # the rows' numbers do not change with the language, only their decimal sign (issue 45)
     assert [line.split("|")[5:-2] for line in english.splitlines()[2:]] == \
-        [line.split("|")[5:-2] for line in spanish.splitlines()[2:]]
+        [line.replace(",", ".").split("|")[5:-2] for line in spanish.splitlines()[2:]]
+    assert "| 1,5 |" in spanish and "| 2,0 ms |" in spanish
     assert "beats" not in to_markdown(_rows(course=False))
 
 

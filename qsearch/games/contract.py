@@ -15,6 +15,7 @@ import numbers
 import random
 
 import qsearch.games.protocol as P  # the module itself: no arrow back to the package
+from qsearch.i18n import _
 
 
 class GameContractError(ValueError):
@@ -45,9 +46,10 @@ class _Checker:
         self.root = state
 
     def fail(self, rule: str, then: str = "") -> None:
-        moves = ", ".join(self.path) if self.path else "none (the initial state)"
-        extra = f" (then {then})" if then else ""
-        raise GameContractError(f"{rule}\n  after the moves {moves}{extra}")
+        moves = ", ".join(self.path) if self.path else _("none (the initial state)")
+        extra = _(" (then {then})").format(then=then) if then else ""
+        raise GameContractError(rule + "\n  " + _("after the moves {moves}").format(moves=moves)
+                                + extra)
 
     def name(self, state, action) -> str:
         try:
@@ -59,93 +61,106 @@ class _Checker:
         player = state.current_player()
         over = state.is_terminal()
         if not isinstance(over, (bool, int)):
-            self.fail(f"is_terminal() returned {over!r}, not True or False")
+            self.fail(_("is_terminal() returned {value}, not True or False").format(
+                value=repr(over)))
         if isinstance(player, bool) or not isinstance(player, numbers.Integral):
-            self.fail(f"current_player() returned {player!r}, not an int")
+            self.fail(_("current_player() returned {value}, not an int").format(
+                value=repr(player)))
         if bool(over) != P.game_over(player):
-            self.fail(f"is_terminal() is {bool(over)} but current_player() is {player} "
-                      "(-4, TERMINAL, exactly when the game is over)")
+            self.fail(_("is_terminal() is {over} but current_player() is {player} "
+                        "(-4, TERMINAL, exactly when the game is over)").format(
+                            over=bool(over), player=player))
         if over:
             self.check_terminal(state)
         elif P.is_chance_node(state):
             self.check_chance(state)
         else:
             if not 0 <= player < self.players:
-                self.fail(f"current_player() is {player}, not a player from 0 to "
-                          f"{self.players - 1}, at a state that is neither over nor chance")
+                self.fail(_("current_player() is {player}, not a player from 0 to {last}, at "
+                            "a state that is neither over nor chance").format(
+                                player=player, last=self.players - 1))
             self.check_actions(state)
 
     def check_terminal(self, state) -> None:
         legal = list(state.legal_actions())
         if legal:
-            self.fail(f"the game is over but legal_actions() is {legal[:8]}, not empty")
+            self.fail(_("the game is over but legal_actions() is {legal}, not empty").format(
+                legal=legal[:8]))
         returns = list(state.returns())
         if len(returns) != self.players:
-            self.fail(f"returns() has {len(returns)} entries for {self.players} players")
+            self.fail(_("returns() has {n} entries for {players} players").format(
+                n=len(returns), players=self.players))
         for r in returns:
             if isinstance(r, bool) or not isinstance(r, numbers.Real) or math.isnan(r):
-                self.fail(f"returns() holds {r!r}, not a number")
+                self.fail(_("returns() holds {value}, not a number").format(value=repr(r)))
         if self.zero_sum and abs(sum(returns)) > 1e-9:
-            self.fail(f"returns() {returns} do not sum to 0; two-player search needs a "
-                      "zero-sum game (pass zero_sum=False to check a game that is not)")
+            self.fail(_("returns() {returns} do not sum to 0; two-player search needs a "
+                        "zero-sum game (pass zero_sum=False to check a game that is not)").format(
+                            returns=returns))
 
     def check_chance(self, state) -> None:
         outcomes = P.chance_outcomes(state)
         if not outcomes:
-            self.fail("a chance node has no chance_outcomes()")
+            self.fail(_("a chance node has no chance_outcomes()"))
         total = 0.0
         for action, p in outcomes:
             if isinstance(p, bool) or not isinstance(p, numbers.Real) or not 0 < p <= 1:
-                self.fail(f"chance outcome {action!r} has probability {p!r}, not in (0, 1]")
+                self.fail(_("chance outcome {action} has probability {p}, not in (0, 1]").format(
+                    action=repr(action), p=repr(p)))
             total += p
         if abs(total - 1.0) > 1e-9:
-            self.fail(f"the chance probabilities sum to {total!r}, not 1")
+            self.fail(_("the chance probabilities sum to {total}, not 1").format(total=repr(total)))
         self.check_distinct([a for a, _ in outcomes], "chance_outcomes()")
 
     def check_actions(self, state) -> None:
         legal = list(state.legal_actions())
         if not legal:
-            self.fail("legal_actions() is empty but the game is not over")
+            self.fail(_("legal_actions() is empty but the game is not over"))
         self.check_distinct(legal, "legal_actions()")
         has_names = callable(getattr(state, "action_to_string", None))
         has_parser = callable(getattr(state, "string_to_action", None))
         for a in legal:
             text = self.name(state, a)
             if not isinstance(text, str):
-                self.fail(f"action_to_string({a}) returned {text!r}, not a string")
+                self.fail(_("action_to_string({a}) returned {text}, not a string").format(
+                    a=a, text=repr(text)))
             if has_names and has_parser:
                 try:
                     back = state.string_to_action(text)
                 except Exception as exc:
-                    self.fail(f"string_to_action({text!r}) raised {exc!r}; it should give {a}")
+                    self.fail(_("string_to_action({text}) raised {error}; it should give {a}")
+                              .format(text=repr(text), error=repr(exc), a=a))
                 if back != a:
-                    self.fail(f"string_to_action(action_to_string({a})) is {back!r}, not {a}")
+                    self.fail(_("string_to_action(action_to_string({a})) is {back}, not {a}")
+                              .format(a=a, back=repr(back)))
 
     def check_distinct(self, actions, where: str) -> None:
         for a in actions:
             if isinstance(a, bool) or not isinstance(a, numbers.Integral):
-                self.fail(f"{where} holds {a!r}, not an int")
+                self.fail(_("{where} holds {value}, not an int").format(where=where, value=repr(a)))
         if len(set(actions)) != len(actions):
-            self.fail(f"{where} lists an action twice: {actions}")
+            self.fail(_("{where} lists an action twice: {actions}").format(where=where,
+                                                                        actions=actions))
 
     def check_moves_leave_copies_alone(self, state, action) -> None:
         before = snapshot(state)
         name = self.name(state, action)
         copy = state.clone()
         if copy is state:
-            self.fail("clone() returned the state itself, not a copy")
+            self.fail(_("clone() returned the state itself, not a copy"))
         if snapshot(copy) != before:
-            self.fail("clone() gives a state that differs from the original")
+            self.fail(_("clone() gives a state that differs from the original"))
         copy.apply_action(action)
         if snapshot(state) != before:
-            self.fail("applying an action to a clone changed the original: clones share "
-                      "data (copy lists with list(...), not by assignment)", f"{name} on the clone")
+            self.fail(_("applying an action to a clone changed the original: clones share "
+                        "data (copy lists with list(...), not by assignment)"),
+                      _("{move} on the clone").format(move=name))
         if callable(getattr(state, "child", None)):
             made = state.child(action)
             if snapshot(state) != before:
-                self.fail("child() changed the state it was called on", f"child({name})")
+                self.fail(_("child() changed the state it was called on"), f"child({name})")
             if snapshot(made) != snapshot(copy):
-                self.fail("child(a) differs from clone() then apply_action(a)", name)
+                self.fail(_("child(a) differs from clone() then apply_action(a)"), name)
         if P.has_undo(state):
             trial = state.clone()
             player = state.current_player()
@@ -157,7 +172,8 @@ class _Checker:
             else:
                 trial.undo_action()
             if snapshot(trial) != before:
-                self.fail(f"{call} did not restore the state", f"{name} and {call}")
+                self.fail(_("{call} did not restore the state").format(call=call),
+                          _("{move} and {call}").format(move=name, call=call))
 
 
 def _undo_arguments(state) -> int:
@@ -173,10 +189,10 @@ def _undo_arguments(state) -> int:
               if p.kind in kinds and p.default is inspect.Parameter.empty]
     if len(needed) in (0, 2):
         return len(needed)
-    raise GameContractError(
-        f"undo_action({', '.join(needed)}) has a signature check_game cannot call: it accepts "
+    raise GameContractError(_(
+        "undo_action({names}) has a signature check_game cannot call: it accepts "
         "undo_action() (takes back the last action, qsearch's games) or "
-        "undo_action(player, action) (OpenSpiel's)")
+        "undo_action(player, action) (OpenSpiel's)").format(names=", ".join(needed)))
 
 
 def check_game(state_or_factory, *, games: int = 20, seed: int = 0, max_moves: int = 10_000,
@@ -209,7 +225,7 @@ def check_game(state_or_factory, *, games: int = 20, seed: int = 0, max_moves: i
             return first.clone()
     rng = random.Random(seed)
     checked = 0
-    for _ in range(games):
+    for _game in range(games):
         state = fresh()
         P.check_protocol(state, "check_game")
         checker = _Checker(state, zero_sum, players)
@@ -227,8 +243,9 @@ def check_game(state_or_factory, *, games: int = 20, seed: int = 0, max_moves: i
             checker.path.append(checker.name(state, action))
             state.apply_action(action)
         else:
-            checker.fail(f"the game did not end within {max_moves} moves "
-                         "(raise max_moves if it is really that long)")
+            checker.fail(_("the game did not end within {max_moves} moves "
+                           "(raise max_moves if it is really that long)").format(
+                               max_moves=max_moves))
     return checked
 
 

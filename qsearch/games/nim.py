@@ -6,9 +6,12 @@ through :mod:`qsearch.games.protocol`. :class:`ExtraTurnNim` is the same game ex
 emptying a heap earns another move, so its turns do not alternate.
 
 Actions: ``heap * 100 + stones`` (take ``stones`` from heap ``heap``), written ``"2:3"``.
-Normal play: whoever takes the last stone wins.
+Normal play: whoever takes the last stone wins. The board (``str``) is written in the language
+in use (:mod:`qsearch.i18n`); the actions and their names are the same in every language.
 """
 from __future__ import annotations
+
+from qsearch.i18n import _
 
 
 class Nim:
@@ -79,9 +82,10 @@ class Nim:
         return int(heap) * 100 + int(stones)
 
     def __str__(self) -> str:
-        rows = [f"heap {h}: {'|' * n or '-'}" for h, n in enumerate(self.heaps)]
-        status = (f"player {self.winner} won" if self.winner is not None
-                  else f"player {self.player} to move")
+        rows = [_("heap {heap}: {stones}").format(heap=h, stones="|" * n or "-")
+                for h, n in enumerate(self.heaps)]
+        status = (_("player {player} won").format(player=self.winner) if self.winner is not None
+                  else _("player {player} to move").format(player=self.player))
         return "\n".join(rows + [status])
 
     def __repr__(self) -> str:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 
 from qsearch.core.drawing import draw
 from qsearch.core.game_entries import ENTRIES, GameEntry, GameInfo, entry
+from qsearch.i18n import _
 
 # qsearch's own games: one entry each in qsearch.core.game_entries (names, factory, modules,
 # drawing, tournaments...); the aliases are the other spellings people type.
@@ -181,8 +182,8 @@ def load(name: str, **params):
 
 def _how_to_get_openspiel() -> str:
     if sys.platform == "emscripten":
-        return "OpenSpiel has no build for the browser (Pyodide)"
-    return "pip install open-spiel; from a clone, pip install './qsearch[openspiel]'"
+        return _("OpenSpiel has no build for the browser (Pyodide)")
+    return _("pip install open-spiel; from a clone, pip install './qsearch[openspiel]'")
 
 
 def openspiel_installed(say_why: bool = False) -> bool:
@@ -194,8 +195,8 @@ def openspiel_installed(say_why: bool = False) -> bool:
         import pyspiel  # noqa: F401
     except ImportError:
         if say_why:
-            print(f"This cell needs OpenSpiel, which is not installed ({_how_to_get_openspiel()}):"
-                  " skipped.")
+            print(_("This cell needs OpenSpiel, which is not installed ({how}): skipped.")
+                  .format(how=_how_to_get_openspiel()))
         return False
     return True
 
@@ -204,13 +205,15 @@ def _load_openspiel(base: str, params: dict):
     try:
         import pyspiel
     except ImportError:
-        raise ValueError(
-            f"unknown game {base!r}: qsearch's games are {', '.join(names())}; other names "
-            f"are looked up in OpenSpiel, which is not installed ({_how_to_get_openspiel()})"
+        raise ValueError(_(
+            "unknown game {name}: qsearch's games are {games}; other names are looked up in "
+            "OpenSpiel, which is not installed ({how})").format(
+                name=repr(base), games=", ".join(names()), how=_how_to_get_openspiel())
             ) from None
     if base not in pyspiel.registered_names():
-        raise ValueError(f"unknown game {base!r}: neither qsearch's ({', '.join(names())}) "
-                         "nor OpenSpiel's (pyspiel.registered_names())")
+        raise ValueError(_("unknown game {name}: neither qsearch's ({games}) nor OpenSpiel's "
+                           "(pyspiel.registered_names())").format(name=repr(base),
+                                                                  games=", ".join(names())))
     try:
         game = pyspiel.load_game(base, params) if params else pyspiel.load_game(base)
     except pyspiel.SpielError as error:
@@ -269,15 +272,15 @@ def require_searchable(state, search: str) -> GameInfo:
     """The game's :class:`GameInfo`; a clear ValueError when ``search`` cannot play it."""
     info = game_info(state)
     if not info.perfect_information:
-        raise ValueError(f"{search} needs a game of perfect information with sequential moves; "
-                         f"{info.name} is not (OpenSpiel's own algorithms, e.g. CFR or ISMCTS, "
-                         "handle such games)")
+        raise ValueError(_("{search} needs a game of perfect information with sequential "
+                           "moves; {game} is not (OpenSpiel's own algorithms, e.g. CFR or "
+                           "ISMCTS, handle such games)").format(search=search, game=info.name))
     if info.players != 2:
-        raise ValueError(f"{search} searches two-player games; {info.name} has "
-                         f"{info.players} players")
+        raise ValueError(_("{search} searches two-player games; {game} has {players} players")
+                         .format(search=search, game=info.name, players=info.players))
     if info.chance and search in TWO_PLAYER_SEARCHES:
-        raise ValueError(f"{info.name} has chance nodes, which {search} cannot search: use "
-                         "expectiminimax or mcts")
+        raise ValueError(_("{game} has chance nodes, which {search} cannot search: use "
+                           "expectiminimax or mcts").format(game=info.name, search=search))
     return info
 
 

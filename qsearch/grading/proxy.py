@@ -106,8 +106,8 @@ class ProxyState:
         if isinstance(action, bool) or not isinstance(action, numbers.Integral) \
                 or int(action) not in legal:
             self._recorder.illegal.append((self._path, action, self._path != self._home))
-            raise ValueError(f"apply_action({action!r}): not a legal action here (the legal "
-                             f"ones: {list(legal)})")
+            raise ValueError(_("apply_action({action}): not a legal action here (the legal "
+                               "ones: {legal})").format(action=repr(action), legal=list(legal)))
         self._undo.append(self._state.clone())
         self._state.apply_action(int(action))
         self._path = self._path + (int(action),)
@@ -147,6 +147,7 @@ class ProxyState:
 def unwrap(state, what: str = "evaluate"):
     """``(wrapped state, path, recorder, win)`` of a :class:`ProxyState`; TypeError otherwise."""
     if not isinstance(state, ProxyState):
-        raise TypeError(f"{what}(state, player): state must be a state the checker handed "
-                        f"you (or its child or clone), not {type(state).__name__}")
+        raise TypeError(_("{what}(state, player): state must be a state the checker handed "
+                          "you (or its child or clone), not {kind}").format(
+                              what=what, kind=type(state).__name__))
     return state._state, state._path, state._recorder, state._win

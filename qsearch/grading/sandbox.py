@@ -45,6 +45,8 @@ SECONDS = 10.0              # a run's time, where an alarm can be set (see the m
 _PACKAGE = os.path.dirname(os.path.abspath(qsearch.__file__))
 _LIBRARY = tuple({os.path.abspath(p) for p in (sys.prefix, sys.base_prefix,
                                                sys.exec_prefix)})
+# qsearch's examples of a student's buggy search are checked as a student's code is
+_EXAMPLES = os.path.join(_PACKAGE, "grading", "examples.py")
 _ALPHA, _BETA = ("alpha", "a", "lo", "low"), ("beta", "b", "hi", "high")
 
 
@@ -94,11 +96,12 @@ def checker_evaluate(case: Case):
 
 
 def _is_student_file(name: str) -> bool:
-    """True for code a student wrote: not qsearch's, not the library's."""
+    """True for code a student wrote: not qsearch's (but for its examples of a student's
+    search, :mod:`qsearch.grading.examples`), not the library's."""
     if name.startswith("<") and not name.startswith("<ipython"):
         return name == "<string>"
     path = os.path.abspath(name)
-    return not (path.startswith(_PACKAGE) or path.startswith(_LIBRARY))
+    return path == _EXAMPLES or not (path.startswith(_PACKAGE) or path.startswith(_LIBRARY))
 
 
 class _Tracer:
@@ -208,7 +211,7 @@ def run_search(fn, form: CallForm, case: Case, *, questions: int = QUESTIONS,
     except OutOfBudget as err:
         run.error, run.message = "loops", str(err)
     except RecursionError as err:
-        run.error, run.message = "recursion", str(err)
+        run.error, run.message = "recursion", _python_words(str(err))
         run.where = _student_line(err)
     except BaseException as err:                                    # noqa: BLE001
         run.error, run.message = "raises", f"{type(err).__name__}: {err}"
@@ -227,13 +230,14 @@ def _read_answer(run: Run, answer) -> None:
         value, action = answer
     if isinstance(value, bool) or not isinstance(value, numbers.Real) or math.isnan(value):
         run.error = "wrong type"
-        run.message = (f"it returned {_short(answer)}: expected a number, or a pair "
-                       "(value, action)")
+        run.message = _("it returned {answer}: expected a number, or a pair (value, "
+                        "action)").format(answer=_short(answer))
         return
     if action is not None and (isinstance(action, bool)
                                or not isinstance(action, numbers.Integral)):
         run.error = "wrong type"
-        run.message = f"its action is {_short(action)}: expected an int (or None)"
+        run.message = _("its action is {action}: expected an int (or None)").format(
+            action=_short(action))
         return
     run.value = float(value)
     run.action = None if action is None else int(action)
@@ -242,6 +246,17 @@ def _read_answer(run: Run, answer) -> None:
 def _short(x) -> str:
     text = repr(x)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+# Python's own words for a recursion without end (3.11 and 3.12+), shown in the language in use
+RECURSION_WORDS = ("maximum recursion depth exceeded in comparison",
+                   "maximum recursion depth exceeded while calling a Python object",
+                   "maximum recursion depth exceeded")
+
+
+def _python_words(message: str) -> str:
+    """Python's message for a recursion without end in the language in use (others as is)."""
+    return next((_(words) for words in RECURSION_WORDS if words == message), message)
 
 
 def _student_line(err: BaseException) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import math
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -23,7 +24,7 @@ except ImportError:
                       "(or qsearch[lessons])") from None
 
 from qsearch.arena.stats import wilson_interval
-from qsearch.i18n import _
+from qsearch.i18n import _, number
 from qsearch.league.agent_file import REASONS
 from qsearch.league.display import csv_cell, markdown_cell, plot_label
 
@@ -84,6 +85,36 @@ def _number(value, digits: int = 0) -> str:
     return "" if value is None or value != value else f"{value:.{digits}f}"
 
 
+# The names and authors of qsearch's own agents (league/examples and document 004's course
+# agents), shown in the language in use; any other name is shown as its agent file gives it.
+OWN_NAMES = ("greedy one-ply", "random", "qsearch examples", "agent 0 (random)",
+             "agent 1 (most advanced)", "agent 2 (best option)", "agent 3 (minimax depth 4)",
+             "document 004")
+OWN_AUTHORS = ("qsearch examples", "document 004")
+# the alpha-beta example, "alpha-beta depth 4", and copies of it with another depth
+_ALPHABETA = re.compile(r"alpha-beta depth (\d+)")
+
+
+def shown_name(name: str, author: str | None = None) -> str:
+    """``name`` as a leaderboard shows it: the name or author of one of qsearch's own agents
+    (:data:`OWN_NAMES`, ``"alpha-beta depth N"``) in the language in use, any other as it is.
+    Given the agent's ``author``, only an agent by one of :data:`OWN_AUTHORS` is renamed (a
+    student's agent called "random" keeps its name)."""
+    if not isinstance(name, str):
+        raise TypeError(f"shown_name: a name is a string, not {type(name).__name__}")
+    if author is not None and author not in OWN_AUTHORS:
+        return name
+    depth = _ALPHABETA.fullmatch(name)
+    if depth:
+        return _("alpha-beta depth {depth}").format(depth=depth[1])
+    return next((_(own) for own in OWN_NAMES if own == name), name)
+
+
+def _points(points) -> str:
+    """Points as ``:g`` writes them (``18.5``, ``4``), in the reader's numbers."""
+    return number(int(points), grouped=False) if points == int(points) else number(points)
+
+
 def forfeit_text(forfeits: dict) -> str:
     """``"timeout 2, illegal 1"`` (empty when none)."""
     return ", ".join(f"{reason} {n}" for reason, n in forfeits.items())
@@ -103,14 +134,16 @@ def to_markdown(rows, title: str | None = None, note: str = "") -> str:
     lines = ([f"## {title}", ""] if title else []) + \
         ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        name = markdown_cell(r["agent"]) + (" " + _("(course)") if r["fixed"] else "")
-        cells = [str(r["rank"]), markdown_cell(r["id"]), name, markdown_cell(r["author"]),
+        name = markdown_cell(shown_name(r["agent"], r["author"])) + (
+            " " + _("(course)") if r["fixed"] else "")
+        cells = [str(r["rank"]), markdown_cell(r["id"]), name,
+                 markdown_cell(shown_name(r["author"])),
                  _number(r["rating"]),
                  f"{_number(r['low'])}-{_number(r['high'])}" if r["low"] == r["low"] else "",
-                 _number(r["elo"]), f"{r['points']:g}", str(r["games"]),
+                 _number(r["elo"]), _points(r["points"]), str(r["games"]),
                  f"{r['wins']}-{r['draws']}-{r['losses']}", forfeit_text(r["forfeits"]),
                  "" if r["mean_move_time"] != r["mean_move_time"]
-                 else f"{r['mean_move_time'] * 1000:.1f} ms"]
+                 else number(r["mean_move_time"] * 1000, 1, grouped=False) + " ms"]
         if course:
             cells.append("" if r["beats_course"] is None else
                          (_("yes") if r["beats_course"] else _("no")))
@@ -167,19 +200,19 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
     import matplotlib.pyplot as plt
 
     ids, points, games = head_to_head(rows, records)
-    names = [plot_label(r["agent"]) for r in rows]
+    names = [plot_label(shown_name(r["agent"], r["author"])) for r in rows]
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(games > 0, points / np.maximum(games, 1), np.nan)
     if ax is None:
         size = max(4.0, 0.45 * len(ids) + 2)
-        _, ax = plt.subplots(figsize=(size + 1.5, size))
+        ax = plt.subplots(figsize=(size + 1.5, size))[1]
     image = ax.imshow(share, cmap="RdYlGn", vmin=0, vmax=1)
     # mathtext off: a NAME of "$\notacommand{$" is drawn as it is, not parsed (issue 42)
     ax.set_xticks(range(len(ids)), names, rotation=60, ha="right", fontsize=8,
                   parse_math=False)
     ax.set_yticks(range(len(ids)), names, fontsize=8, parse_math=False)
-    ax.set_xlabel("opponent")
-    ax.set_ylabel("agent (rank order)")
+    ax.set_xlabel(_("opponent"))
+    ax.set_ylabel(_("agent (rank order)"))
     if annotate is None:
         annotate = len(ids) <= 12
     if annotate:
@@ -188,8 +221,8 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
                 if games[i, j]:
                     ax.text(j, i, f"{points[i, j]:g}/{games[i, j]}", ha="center",
                             va="center", fontsize=7)
-    ax.figure.colorbar(image, ax=ax, label="share of the points")
-    ax.set_title("head to head")
+    ax.figure.colorbar(image, ax=ax, label=_("share of the points"))
+    ax.set_title(_("head to head"))
     return ax
 
 

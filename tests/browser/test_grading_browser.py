@@ -16,31 +16,14 @@ from browser_kit import (
     write_cells_notebook,
 )
 
+from qsearch.grading.examples import source
+
 pytestmark = browser_only
 
 NOTEBOOK = "own_search.ipynb"
-CELLS = ["""\
-import math
-from qsearch.grading import check_search
-
-def late_cut_test(state, depth, evaluate, alpha, beta, maximizing, player):
-    if state.is_terminal() or depth == 0:
-        return evaluate(state, player)
-    best = -math.inf if maximizing else math.inf
-    for a in state.legal_actions():
-        v = late_cut_test(state.child(a), depth - 1, evaluate, alpha, beta, not maximizing,
-                          player)
-        if alpha >= beta:
-            break
-        if maximizing:
-            best = max(best, v)
-            alpha = max(alpha, best)
-        else:
-            best = min(best, v)
-            beta = min(beta, best)
-    return best
-
-check_search(late_cut_test).stepper()"""]
+# lesson 12's search with the late cut test, as the lesson shows it
+CELLS = ["import math\nfrom qsearch.grading import check_search\n\nINF = math.inf\n\n"
+         + source("late_cut_test") + "\n\ncheck_search(late_cut_test).stepper()"]
 
 
 def drive(page, base: str, token: str) -> None:
