@@ -5,7 +5,7 @@ pictures draw, counted from the saved outputs of notebooks/es/*.ipynb.
     python scripts/english_lines.py 07 -v      # lesson 07's English lines, each with its cell
 
 A line is *English* when it holds a word from :data:`ENGLISH_WORDS` (common English words
-that are not also Spanish ones). Lines of printed source code (a line that is, stripped, a
+that are not also Spanish ones) outside identifiers (``random_agent``) and file names. Lines of printed source code (a line that is, stripped, a
 line of a code cell of the lesson or of a module of qsearch) are left out, as are lines with
 no letters. Text comes from streams, ``text/plain`` (when a result has no other text),
 ``text/markdown`` and ``text/html`` (tags removed) and from the ``<text>`` labels of SVG
@@ -94,9 +94,14 @@ def source_lines(nb: dict) -> set[str]:
     return seen
 
 
+# names, not words: snake_case identifiers (``random_agent``) and file names (``games.jsonl``)
+_NAME = re.compile(r"[\w.-]*_[\w.-]*|[\w-]+\.(?:json|jsonl|csv|md|png|svg|py|txt|ipynb)\b")
+
+
 def is_english(line: str) -> bool:
-    """Whether ``line`` holds a common English word that is not also Spanish."""
-    return any(w.lower() in ENGLISH_WORDS for w in _WORD.findall(line))
+    """Whether ``line`` holds a common English word that is not also Spanish (identifiers and
+    file names, which are names in either language, left out)."""
+    return any(w.lower() in ENGLISH_WORDS for w in _WORD.findall(_NAME.sub(" ", line)))
 
 
 def lesson_lines(path: Path) -> list[tuple[int, str, bool]]:

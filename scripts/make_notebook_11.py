@@ -69,7 +69,7 @@ from qsearch.league import (course_agents, example_agents, games_needed, read_ag
 from qsearch.league.examples import path as example_path
 from qsearch.league.ratings import GameResult, rate, sequential_elo
 from qsearch.league.runner import check, elo_ordered_games
-from qsearch.league.display import table as markdown      # names shown as data
+from qsearch.league.display import referee_detail, table as markdown   # names shown as data
 from qsearch.league.leaderboard import shown_name  # qsearch's own agents' names, as shown
 from qsearch.league.signing import write_key
 
@@ -116,9 +116,22 @@ def pair_name(a, b):
     return _("{a} v {b}").format(a=shown_name(a), b=shown_name(b))
 
 
+def yes_no(flag):
+    "A check's outcome as the language in use writes it (True and False in English)."
+    return _("True") if flag else _("False")
+
+
+HEADERS = {"pair": _("pair"), "repeat": _("repeat"), "games": _("games"),
+           "mean score": _("mean score"), "bootstrap apart": _("bootstrap apart"),
+           "Wilson apart": _("Wilson apart"), "first's points of 2": _("first's points of 2"),
+           "first's interval": _("first's interval"), "second's interval": _("second's interval"),
+           "on top": _("on top"), "first's points": _("first's points"),
+           "Wilson 95%": _("Wilson 95%"), "decided": _("decided")}
+
+
 def shown_rows(rows):
-    "Rows to show (the data unchanged): pairs and agents' names as shown, yes and no too."
-    return [{key: pair_name(*value.split(" v ")) if key == "pair" else
+    "Rows to show (the data unchanged): headers, pairs and agents' names as shown, yes and no too."
+    return [{HEADERS.get(key, key): pair_name(*value.split(" v ")) if key == "pair" else
              _(value) if value in ("yes", "no") else
              shown_name(value) if isinstance(value, str) else value
              for key, value in row.items()} for row in rows]"""),
@@ -223,7 +236,7 @@ costly = run_league("tictactoe", mistakes, None, move_time=0.5, games_per_pair=2
 for forfeit in costly.forfeits():
     show(_("{game}: {agent} lost by {reason}").format(
         game=forfeit["game"], agent=forfeit["agent"], reason=repr(forfeit["reason"])))
-    show("    " + forfeit["detail"].strip().splitlines()[-1][:110])"""),
+    show("    " + referee_detail(forfeit["detail"].strip().splitlines()[-1])[:110])"""),
     ("32da9241", "markdown", """\
 The cheater's first move is legal (the centre is free) and its second is not: the league
 checks every move against the real position, which it alone keeps. Every reason the league
@@ -347,7 +360,7 @@ print(_("the bottom four's ratings and 95% intervals:"),
                 for r in bottom))
 OVERLAP = all(max(a["low"], b["low"]) <= min(a["high"], b["high"])
               for a in bottom for b in bottom)
-print(_("every two of these intervals overlap:"), OVERLAP)"""),
+print(_("every two of these intervals overlap:"), yes_no(OVERLAP))"""),
     ("0f7664c3", "markdown", """\
 Coin flip lost to greedy one-ply (1 of 4 points) and still ranks above it: a rank comes from
 all of an agent's games, and coin flip took more points from the other four (both printed).
@@ -373,7 +386,7 @@ print(_("{a} v {b}, game {g}: {plies} moves from opening {opening}, returns {ret
     opening=record["opening"], returns=record["returns"]))
 print(positions[-1])
 again = replay(league, record)
-print(_("replayed move for move:"), again["actions"] == record["actions"])"""),
+print(_("replayed move for move:"), yes_no(again["actions"] == record["actions"]))"""),
     ("cc8b5958", "markdown", """\
 ## 5. Reading the ratings
 
@@ -424,7 +437,7 @@ for k, name in enumerate(names):
     print(f"{name:16} Elo {in_order[name]:6.0f} -> {reordered[name]:6.0f}   "
           f"Bradley-Terry {league.row(name)['rating']:6.0f} -> {bt_again.rating[k]:6.0f}")
 same_as_board = all(abs(in_order[n] - league.row(n)["elo"]) < 1e-9 for n in names)
-print(_("Elo in the league's order = the leaderboard's Elo column:"), same_as_board)"""),
+print(_("Elo in the league's order = the leaderboard's Elo column:"), yes_no(same_as_board))"""),
     ("e71cd659", "markdown", """\
 ## 6. How many games before two ratings can be told apart?
 

@@ -82,3 +82,21 @@ def test_the_heatmap_speaks_the_language_in_use():
     assert [t.get_text() for t in ax.get_yticklabels()] == ["random",
                                                             "alfa-beta a profundidad 4"]
     plt.close(ax.figure)
+
+
+def test_the_referees_details_and_the_league_result_are_shown_in_the_language_in_use():
+    from qsearch.league.display import referee_detail
+
+    detail = "chose 4 after 2 actions; legal: 0 ((0,0)), 1 ((0,1))"
+    try:
+        qsearch.set_language("en")
+        assert referee_detail(detail) == detail
+        qsearch.set_language("es")
+        assert referee_detail(detail) == "eligió 4 tras 2 acciones; legales: 0 ((0,0)), 1 ((0,1))"
+        assert referee_detail("no move within 0.5 s") == "ningún movimiento en 0,5 s"
+        student = "NameError: name 'O' is not defined"      # a student's own error: as it is
+        assert referee_detail(student) == student
+        with pytest.raises(TypeError):
+            referee_detail(None)
+    finally:
+        qsearch.set_language(None)

@@ -42,6 +42,7 @@ def test_the_counter_sees_english_and_spanish_and_leaves_out_code():
     assert english_lines.is_english("does not hold: rarer")
     assert not english_lines.is_english("gana x")
     assert not english_lines.is_english("no se cumple: más raro")
+    assert not english_lines.is_english("2   random_agent   aleatorio   games.jsonl")
     stream = {"output_type": "stream", "text": ["nodos: 8\n", "nodes: 8\n"]}
     assert english_lines.output_lines(stream) == ["nodos: 8", "nodes: 8"]
     svg = {"output_type": "display_data",

@@ -80,3 +80,37 @@ def table(rows: list[dict]) -> str:
 
     return markdown([{markdown_cell(str(k)): markdown_cell(v) if isinstance(v, str) else v
                       for k, v in row.items()} for row in rows])
+
+
+# The referee's and the jail's own details, as the records keep them (in English: records are
+# data, signed, the same whatever language wrote them), and how each is shown in the language
+# in use. A detail that is not one of these (a student's traceback or output) is shown as is.
+_REFEREE_DETAILS = (
+    (re.compile(r"chose (?P<action>.+?) after (?P<n>\d+) actions; legal: (?P<legal>.*)", re.S),
+     "chose {action} after {n} actions; legal: {legal}"),
+    (re.compile(r"no move within (?P<seconds>[0-9.e+-]+) s"), "no move within {seconds} s"),
+    (re.compile(r"used up its (?P<seconds>[0-9.e+-]+) s for the game"),
+     "used up its {seconds} s for the game"),
+)
+
+
+def referee_detail(text: str) -> str:
+    """A recorded forfeit detail in the language in use, when the referee or the jail wrote
+    it (``chose 4 after 2 actions; legal: ...``, ``no move within 0.5 s``); anything else (what
+    a student's code printed or raised) unchanged. Records stay English either way."""
+    from qsearch.i18n import _, get_language, number
+
+    text = _text(text)
+    if get_language() == "en":
+        return text
+    for pattern, message in _REFEREE_DETAILS:
+        found = pattern.fullmatch(text)
+        if found:
+            values = found.groupdict()
+            if "seconds" in values:
+                try:
+                    values["seconds"] = number(float(values["seconds"]))
+                except ValueError:
+                    pass
+            return _(message).format(**values)
+    return text

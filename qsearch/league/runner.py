@@ -262,8 +262,12 @@ class LeagueResult:
         return out
 
     def __repr__(self) -> str:
-        return (f"LeagueResult({self.game}: {len(self.agents)} agents, {len(self.records)} "
-                f"games, {self.played} played now)")
+        from qsearch.i18n import _, number
+
+        return "LeagueResult(" + _("{game}: {agents} agents, {games} games, {played} played "
+                                   "now").format(game=self.game, agents=number(len(self.agents)),
+                                                 games=number(len(self.records)),
+                                                 played=number(self.played)) + ")"
 
 
 def _settings(game: GameSpec, games_per_pair: int, seed: int, starts, limits: Limits) -> dict:
