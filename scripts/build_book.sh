@@ -25,11 +25,14 @@ if [ ! -x "$cache/venv/bin/sphinx-build" ] ||
 fi
 
 echo "== sphinx-build -> $out/"
-rm -rf "$out" "$cache/doctrees"
+rm -rf "$out" "$cache/build"
 # the whole repository is the source (docs/book/conf.py's include_patterns pick the chapters);
-# a warning (a broken link, a missing picture) fails the build
-"$cache/venv/bin/sphinx-build" -q -W --keep-going -b html -c docs/book -d "$cache/doctrees" \
-    . "$out"
+# a warning (a broken link, a missing picture) fails the build. MyST-NB writes the outputs'
+# pictures beside the output folder (build/jupyter_execute), so the book is built in the
+# cache and moved to $out.
+"$cache/venv/bin/sphinx-build" -q -W --keep-going -b html -c docs/book \
+    -d "$cache/build/doctrees" . "$cache/build/html"
+mv "$cache/build/html" "$out"
 # the book's front page is docs/book/index.html: the root's index.html leads there
 cat > "$out/index.html" <<'HTML'
 <!DOCTYPE html>
