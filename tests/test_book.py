@@ -147,6 +147,7 @@ def test_every_lesson_is_a_chapter_in_both_languages_with_its_bar():
             bar = re.search(r'<p class="qsearch-bar">(.*?)</p>', text, re.S)
             assert bar, f"{page}: no language bar"
             assert f'href="{other}"' in bar.group(1)
+            assert f'<html lang="{"es" if name.startswith("es/") else "en"}"' in text
             site = f"site/notebooks/index.html?path={name}.ipynb"
             assert (site in bar.group(1)) == (name in SITE_LESSONS), page
             # the saved pictures are shown, never a widget's JavaScript from a CDN

@@ -81,9 +81,12 @@ def lesson_bar(app, pagename: str) -> str:
 
 
 def add_bar(app, pagename, templatename, context, doctree):
-    """html-page-context: put the lesson bar above the page's body."""
+    """html-page-context: put the lesson bar above the page's body, and mark the Spanish
+    edition's pages as Spanish (``<html lang="es">``)."""
     if "body" in context:
         context["body"] = lesson_bar(app, pagename) + context["body"]
+    if pagename.startswith((LESSONS_ES, "docs/book/es/")):
+        context["language"] = "es"
 
 
 def _mathml(latex: str, display: str) -> str:
