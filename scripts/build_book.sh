@@ -4,9 +4,9 @@
 # _book/ with a search box that works offline. Sphinx, MyST-NB and the Sphinx Book Theme
 # (docs/book/requirements.txt) are installed in a venv of their own the first time, and again
 # only when that file changes: $QSEARCH_BOOK_VENV, by default ~/.cache/qsearch/book-venv, which
-# every clone on the machine shares (a fresh clone, as CI's, builds in about 20 s instead of a
-# minute or two). Nothing a page loads comes from another host (tests/test_book.py checks it),
-# so the book reads offline and from any static host:
+# every clone on the machine shares (a fresh clone, as CI's, then builds in 12 s of CPU, not
+# 33 s with the first install). Nothing a page loads comes from another host (tests/test_book.py
+# checks it), so the book reads offline and from any static host:
 #   bash scripts/build_book.sh             (python3 -m http.server -d _book to try it)
 # .github/workflows/pages.yml publishes it beside the JupyterLite site (_site/): book/ and
 # site/ under one root, which is what a lesson's "open in the browser" link expects.
