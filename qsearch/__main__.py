@@ -25,6 +25,9 @@ import threading
 import time
 from pathlib import Path
 
+from qsearch.cli_language import engine_word, formatted
+from qsearch.i18n import _, number
+
 GAMES = ("connect4", "tictactoe")        # the games with their own solve and play paths
 
 
@@ -37,12 +40,20 @@ def _load(game: str, position: str):
 
 
 def describe_score(score: int, stones: int) -> str:
-    """Words for a score in the published convention."""
+    """Words for a score in the published convention (in the language in use)."""
     if score == 0:
-        return "draw with perfect play"
-    who = "the side to move wins" if score > 0 else "the side to move loses"
+        return _("draw with perfect play")
     last = 44 - 2 * abs(score)   # stones on the board when the game is won at the latest
-    return f"{who} (the winning stone is at most stone {last}; {stones} on the board now)"
+    return (_("the side to move wins (the winning stone is at most stone {last}; {stones} on "
+              "the board now)") if score > 0 else
+            _("the side to move loses (the winning stone is at most stone {last}; {stones} on "
+              "the board now)")).format(last=last, stones=stones)
+
+
+def _nodes_in(nodes: int, seconds: float) -> str:
+    """``1,234 nodes in 5.6 ms``."""
+    return _("{nodes} nodes in {ms} ms").format(nodes=number(nodes),
+                                                 ms=number(seconds * 1e3, 1, grouped=False))
 
 
 def cmd_solve(args) -> int:
@@ -59,32 +70,34 @@ def cmd_solve(args) -> int:
 
         return cli_solve(args)
     if proof_options:
-        raise ValueError("--check, --start and --seed are for the Quarto proofs (solve quarto, "
-                         f"solve quarto-own), not for {args.game}")
+        raise ValueError(_("--check, --start and --seed are for the Quarto proofs (solve "
+                           "quarto, solve quarto-own), not for {game}").format(game=args.game))
     if args.game not in GAMES:
         return _solve_any(args)
     state = _load(args.game, args.position)
     print(state)
     if state.is_terminal():
-        print("the game is over:", state.returns())
+        print(_("the game is over: {returns}").format(returns=state.returns()))
         return 0
     if args.game == "tictactoe":
         from qsearch.search import alphabeta
 
         res = alphabeta(state)
-        print(f"value {res.value + 0.0:+.0f} for the side to move; best action "
-              f"{state.action_to_string(res.action)}; {res.nodes:,} nodes")
+        print(_("value {value} for the side to move; best action {action}; {nodes} nodes")
+              .format(value=format(res.value + 0.0, "+.0f"),
+                      action=state.action_to_string(res.action), nodes=number(res.nodes)))
         return 0
     from qsearch.search.connect4_solver import Solver
 
     solver = Solver()
-    res = _with_progress(solver, lambda: solver.solve(state), "solving")
-    print(f"score {res.score:+d}: {describe_score(res.score, state.num_moves())}")
-    print(f"{res.nodes:,} nodes in {res.elapsed * 1e3:.1f} ms")
+    res = _with_progress(solver, lambda: solver.solve(state), _("solving"))
+    print(_("score {score}: {words}").format(score=f"{res.score:+d}",
+                                             words=describe_score(res.score, state.num_moves())))
+    print(_nodes_in(res.nodes, res.elapsed))
     if args.analyze:
         scores = _score_columns(solver, state)
-        print("columns: " + "  ".join(
-            f"{c + 1}:{'--' if s is None else f'{s:+d}'}" for c, s in enumerate(scores)))
+        print(_("columns: {scores}").format(scores="  ".join(
+            f"{c + 1}:{'--' if s is None else f'{s:+d}'}" for c, s in enumerate(scores))))
     return 0
 
 
@@ -96,11 +109,12 @@ def _start(game: str, moves: list[str]):
     state = load(game)
     for k, text in enumerate(_move_words(state, moves), 1):
         if state.is_terminal():
-            raise ValueError(f"move {k} ({text!r}): the game is already over")
+            raise ValueError(_("move {k} ({text}): the game is already over").format(
+                k=k, text=repr(text)))
         try:
             state.apply_action(parse_move(state, text))
         except ValueError as err:
-            raise ValueError(f"move {k}: {err}") from None
+            raise ValueError(_("move {k}: {error}").format(k=k, error=err)) from None
     return state
 
 
@@ -123,19 +137,21 @@ def _solve_any(args) -> int:
         refuse_chance(state)
     print(state)
     if state.is_terminal():
-        print("the game is over:", list(state.returns()))
+        print(_("the game is over: {returns}").format(returns=list(state.returns())))
         return 0
     budget = args.max_nodes
-    print(f"solving by full-depth alpha-beta (at most {budget:,} nodes) ...", file=sys.stderr,
-          flush=True)
+    print(_("solving by full-depth alpha-beta (at most {budget} nodes) ...").format(
+        budget=number(budget)), file=sys.stderr, flush=True)
     try:
-        exact = solve_exactly(state, budget)
+        exact = solve_exactly(state, budget, what=_("solving"))
     except NotSolved as err:
         print(str(err))
         return 1
-    print(f"value {exact.value + 0.0:+g}: {exact.verdict()}; best move "
-          f"{P.action_to_string(state, exact.action)}")
-    print(f"{exact.nodes:,} nodes in {exact.elapsed * 1e3:.1f} ms ({exact.engine} engine)")
+    print(_("value {value}: {verdict}; best move {move}").format(
+        value=formatted(exact.value), verdict=exact.verdict(),
+        move=P.action_to_string(state, exact.action)))
+    print(_("{nodes_in_time} ({engine} engine)").format(
+        nodes_in_time=_nodes_in(exact.nodes, exact.elapsed), engine=engine_word(exact.engine)))
     if not args.analyze:
         return 0
     budget -= exact.nodes
@@ -143,13 +159,16 @@ def _solve_any(args) -> int:
     for action in state.legal_actions():
         try:
             value, nodes = value_for(P.child(state, action), exact.player, max(budget, 1),
-                                     what=f"scoring {P.action_to_string(state, action)}")
+                                     what=_("scoring {move}").format(
+                                         move=P.action_to_string(state, action)))
         except NotSolved:
-            print(f"moves: not all scored within {args.max_nodes:,} nodes")
+            print(_("moves: not all scored within {budget} nodes").format(
+                budget=number(args.max_nodes)))
             return 0
         budget -= nodes
-        scores.append(f"{P.action_to_string(state, action)} {value + 0.0:+g}")
-    print(f"moves (value for player {exact.player}): " + ", ".join(scores))
+        scores.append(f"{P.action_to_string(state, action)} {formatted(value)}")
+    print(_("moves (value for player {player}): {scores}").format(
+        player=exact.player, scores=", ".join(scores)))
     return 0
 
 
@@ -181,11 +200,13 @@ def _score_columns(solver, state, stream=None) -> list:
         # a search from the opponent's side: its bounds would read upside down
         scores[col] = -_with_progress(
             solver, lambda child=child: solver.solve(child),
-            f"scoring column {col + 1} ({k} of {len(searched)})", stream=stream,
-            bounds=False).score
+            _("scoring column {column} ({k} of {n})").format(column=col + 1, k=k,
+                                                              n=len(searched)),
+            stream=stream, bounds=False).score
     elapsed = time.monotonic() - start
     if elapsed >= PROGRESS_FIRST:
-        print(f"  {len(searched)} columns scored in {elapsed:.1f} s", file=stream, flush=True)
+        print("  " + _("{n} columns scored in {seconds} s").format(
+            n=len(searched), seconds=number(elapsed, 1, grouped=False)), file=stream, flush=True)
     return scores
 
 
@@ -213,15 +234,17 @@ def _with_progress(solver, work, what: str, stream=None, bounds: bool = True):
         elapsed = time.monotonic() - start
         if thread.is_alive() and elapsed >= next_report:
             nodes, lo, hi = solver.progress
-            line = f"  {what}: {elapsed:.0f} s, {nodes:,} nodes"
+            line = "  " + _("{what}: {seconds} s, {nodes} nodes").format(
+                what=what, seconds=number(elapsed, 0, grouped=False), nodes=number(nodes))
             if bounds:
-                line += f", score in [{lo:+d}, {hi:+d}]"
+                line += _(", score in [{low}, {high}]").format(low=f"{lo:+d}", high=f"{hi:+d}")
             print(("\r" + line) if tty else line, end="" if tty else "\n", file=stream,
                   flush=True)
             shown = True
             next_report = elapsed + 1 if tty else 2 * next_report
     if shown:
-        done = f"  {what}: done in {time.monotonic() - start:.1f} s"
+        done = "  " + _("{what}: done in {seconds} s").format(
+            what=what, seconds=number(time.monotonic() - start, 1, grouped=False))
         print(("\r" + done + " " * 30) if tty else done, file=stream, flush=True)
     if "error" in box:
         raise box["error"]
@@ -247,72 +270,20 @@ def cmd_play(args) -> int:
     engine = engine_player(state, args.algorithm, depth=args.depth, iterations=args.iterations,
                            time_limit=args.time, **options)
     human = 0 if args.first == "human" else 1
-    print(f"Moves: by name (listed before each of yours) or action number; u = undo, "
-          f"q = quit. Engine: {engine.name}.")
+    print(_("Moves: by name (listed before each of yours) or action number; u = undo, "
+            "q = quit. Engine: {engine}.").format(engine=engine.name))
     try:
         return play_in_terminal(state, engine, human, seed=args.seed)
     except KeyboardInterrupt:                  # Ctrl-C: leave quietly, like q
-        print("\nstopped.")
+        print("\n" + _("stopped."))
         return 130
 
 
 def cmd_bench(args) -> int:
-    from qsearch.bench import all_sections
-    from qsearch.core.tables import markdown
+    """``bench``: the speed tables, each printed as it finishes (:mod:`qsearch.bench._cli`)."""
+    from qsearch.bench._cli import run_bench
 
-    if args.game is not None:
-        return _bench_game(args)
-    sections = all_sections(args)
-    names = [sec.name for sec in sections]
-    wanted = args.only.split(",") if args.only else names
-    unknown = [w for w in wanted if w not in names]
-    if unknown:
-        print(f"error: unknown table {', '.join(unknown)}; choose from {', '.join(names)}",
-              file=sys.stderr)
-        return 2
-    out = []
-    for sec in sections:
-        if sec.name not in wanted or (args.no_solve and sec.name == "solve"):
-            continue
-        print(f"{sec.name} ...", file=sys.stderr)
-        out.append(f"### {sec.title}\n\n{markdown(sec.rows())}")
-    return _write_tables(args, out)
-
-
-def _write_tables(args, tables: list[str]) -> int:
-    """Print the bench tables, and write them to ``--output`` under the command that made them."""
-    text = "\n".join(tables)
-    print(text)
-    if args.output:
-        command = " ".join(["python -m qsearch"] + args.argv)
-        with open(args.output, "w") as fh:
-            fh.write(f"Measured by `{command}`.\n\n{text}")
-    return 0
-
-
-BENCH_TABLE_OPTIONS = ("only", "no_solve", "solve_limit", "hard_limit", "data", "pons",
-                       "pons_reset")
-
-
-def _bench_game(args) -> int:
-    """``bench --game GAME``: one game's search speed (:mod:`qsearch.bench.game`)."""
-    from qsearch.bench import Section
-    from qsearch.bench.game import sections
-    from qsearch.core.tables import markdown
-
-    given = [f"--{o.replace('_', '-')}" for o in BENCH_TABLE_OPTIONS
-             if getattr(args, o) not in (None, False)]
-    if given:
-        raise ValueError(f"{', '.join(given)}: qsearch's own tables' options, which do not "
-                         "take --game; with --game, bench times searches on that one game")
-    from qsearch.games import load
-
-    load(args.game)                     # an unknown name: one line, before any table
-    out = []
-    for sec in (Section(*s) for s in sections(args)):
-        print(f"{sec.name} ...", file=sys.stderr)
-        out.append(f"### {sec.title}\n\n{markdown(sec.rows())}")
-    return _write_tables(args, out)
+    return run_bench(args)
 
 
 def cmd_games(args) -> int:
@@ -320,16 +291,17 @@ def cmd_games(args) -> int:
     from qsearch.core.game_entries import ENTRIES
     from qsearch.games.registry import names
 
-    print("qsearch's games: " + ", ".join(e.name for e in ENTRIES))
+    print(_("qsearch's games: {names}").format(names=", ".join(e.name for e in ENTRIES)))
     own = [n for n in names() if n not in {e.name for e in ENTRIES}]
     if own:
-        print("registered games: " + ", ".join(own))
+        print(_("registered games: {names}").format(names=", ".join(own)))
     try:
         import pyspiel
     except ImportError:
-        print("OpenSpiel's games: not installed (pip install open-spiel)")
+        print(_("OpenSpiel's games: not installed (pip install open-spiel)"))
         return 0
-    print("OpenSpiel's games: " + ", ".join(sorted(pyspiel.registered_names())))
+    print(_("OpenSpiel's games: {names}").format(
+        names=", ".join(sorted(pyspiel.registered_names()))))
     return 0
 
 
@@ -343,30 +315,33 @@ def cmd_tournament(args) -> int:
     tables = ",".join(args.tables) if args.tables else "all"
     T.resolve_tables(tables)            # unknown names: an error before anything runs
     if args.workers is not None and args.scheduler is not None:
-        raise ValueError("pass --workers or --scheduler, not both")
+        raise ValueError(_("pass --workers or --scheduler, not both"))
     if args.workers is not None and args.workers < 1:
-        raise ValueError(f"--workers must be >= 1, not {args.workers}")
+        raise ValueError(_("--workers must be >= 1, not {n}").format(n=args.workers))
     if args.limit is not None and args.limit < 0:
-        raise ValueError(f"--limit must be >= 0, not {args.limit}")
+        raise ValueError(_("--limit must be >= 0, not {n}").format(n=args.limit))
     if (args.replay is not None or args.tables_only) and not _has_records(out):
-        print(f"error: no tournament records in {out}: play some first "
-              f"(python -m qsearch tournament 4.3 --out {out})", file=sys.stderr)
+        print(_("error: no tournament records in {out}: play some first (python -m qsearch "
+                "tournament 4.3 --out {out})").format(out=out), file=sys.stderr)
         return 2
     if args.replay is not None:
         try:
             checked = T.check(out, tables, args.replay)
         except AssertionError as err:
-            print(f"error: a recorded game differs on replay: {err}", file=sys.stderr)
+            print(_("error: a recorded game differs on replay: {error}").format(error=err),
+                  file=sys.stderr)
             return 1
         for tid, n in checked.items():
-            print(f"table {tid}: {n} recorded games re-played, identical", file=sys.stderr)
+            print(_("table {table}: {n} recorded games re-played, identical").format(
+                table=tid, n=n), file=sys.stderr)
         return 0
     if args.calibrate:
         timed = sorted(pathlib.Path(out).glob("*t.jsonl"))
         if timed:
-            raise ValueError(f"{out} already holds time-matched records ({timed[0].name}, ...) "
-                             "played with its calibration.json: recalibrating would orphan "
-                             "them; use another --out or move them away")
+            raise ValueError(_("{out} already holds time-matched records ({file}, ...) played "
+                               "with its calibration.json: recalibrating would orphan them; "
+                               "use another --out or move them away").format(
+                                   out=out, file=timed[0].name))
         cal = T.calibrate(f"{out}/calibration.json" if _mkdir(out) else None)
         print(json.dumps(cal["iterations"], indent=1))
     elif not args.tables_only:
@@ -387,17 +362,21 @@ def cmd_tournament(args) -> int:
                            limit=args.limit)
             for tid, n in report.played.items():
                 rate = n / report.wall[tid] if report.wall[tid] > 0 and n else 0.0
-                print(f"table {tid}: {n} games played ({report.skipped[tid]} already "
-                      f"recorded), {report.wall[tid]:.1f} s, {rate:.1f} games/s",
-                      file=sys.stderr)
+                print(_("table {table}: {n} games played ({skipped} already recorded), "
+                        "{seconds} s, {rate} games/s").format(
+                            table=tid, n=n, skipped=report.skipped[tid],
+                            seconds=number(report.wall[tid], 1, grouped=False),
+                            rate=number(rate, 1, grouped=False)), file=sys.stderr)
             if not sum(report.played.values()) and sum(report.skipped.values()):
                 print(_nothing_to_play(out, args.out is None), file=sys.stderr)
     finally:
         if closer is not None:
             closer()
-    print(f"wall time {time.perf_counter() - start:.1f} s", file=sys.stderr)
+    print(_("wall time {seconds} s").format(
+        seconds=number(time.perf_counter() - start, 1, grouped=False)), file=sys.stderr)
     T.write_tables(out)
-    print(f"tables written to {out}/tables.md and {out}/tables.csv", file=sys.stderr)
+    print(_("tables written to {out}/tables.md and {out}/tables.csv").format(out=out),
+          file=sys.stderr)
     return 0
 
 
@@ -406,11 +385,14 @@ COMMITTED_RUN = Path(__file__).resolve().parents[1] / "benchmarks" / "tournament
 
 def _nothing_to_play(out, default: bool) -> str:
     """Why a tournament played 0 games: every game is already in ``out``'s records."""
-    where = (f"{out}, the committed run (the folder used without --out)"
+    where = (_("{out}, the committed run (the folder used without --out)")
              if default and Path(out) == COMMITTED_RUN else
-             f"{out} (the folder used without --out)" if default else out)
-    return (f"0 games played: every game of these tables is already recorded in {where}; "
-            f"{'--out' if default else 'another --out'} DIR plays them afresh into DIR")
+             _("{out} (the folder used without --out)") if default else "{out}")
+    return (_("0 games played: every game of these tables is already recorded in {where}; "
+              "--out DIR plays them afresh into DIR") if default else
+            _("0 games played: every game of these tables is already recorded in {where}; "
+              "another --out DIR plays them afresh into DIR")).format(
+                  where=where.format(out=out))
 
 
 def _tournament_dir(out) -> Path:
@@ -431,8 +413,8 @@ def _reuse_committed_calibration(out) -> None:
     if not mine.exists() and committed.exists() and mine.resolve() != committed.resolve():
         _mkdir(out)
         mine.write_text(committed.read_text())
-        print(f"using the committed calibration ({committed}); --calibrate measures your own",
-              file=sys.stderr)
+        print(_("using the committed calibration ({file}); --calibrate measures your own")
+              .format(file=committed), file=sys.stderr)
 
 
 def _mkdir(path) -> bool:
@@ -443,101 +425,116 @@ def _mkdir(path) -> bool:
 
 def _add_game_module(parser) -> None:
     parser.add_argument("--game-module", default=None, metavar="MODULE",
-                        help="a module name or a path to a .py file to import first: its "
-                        "qsearch.games.register(...) calls make its games known by name")
+                        help=_("a module name or a path to a .py file to import first: its "
+                               "qsearch.games.register(...) calls make its games known by "
+                               "name"))
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, its help in the language in use (argparse's own words too
+    when built inside :func:`qsearch.cli_language.argparse_language`, as :func:`main` does)."""
     # the console script is `qsearch`; `python -m qsearch` runs this module as __main__
     script = Path(sys.argv[0]).name in ("qsearch", "qsearch.exe")
     prog = "qsearch" if script else "python -m qsearch"
-    p = argparse.ArgumentParser(prog=prog, description=__doc__.split("\n")[0])
+    p = argparse.ArgumentParser(prog=prog, description=_(__doc__.split("\n")[0]))
     sub = p.add_subparsers(dest="command", required=True)
-    s = sub.add_parser("solve", help="exact value of a position")
-    s.add_argument("game", help="connect4, tictactoe, quarto-own, or any game without chance: "
-                   "a qsearch name (nim, quarto, ...) or an OpenSpiel string")
+    s = sub.add_parser("solve", help=_("exact value of a position"))
+    s.add_argument("game", help=_("connect4, tictactoe, quarto-own, or any game without "
+                                  "chance: a qsearch name (nim, quarto, ...) or an OpenSpiel "
+                                  "string"))
     s.add_argument("moves", nargs="*", default=[],
-                   help="connect4: 1-based column digits (4453); tictactoe: cells 0-8 (408); "
-                        "quarto-own: placements '(1,1) 1357; (2,3) 2468' (empty: the proof; "
-                        "quarto without moves: standard Quarto's proof); "
-                        "other games: move names (0:1 2:3 for nim)")
+                   help=_("connect4: 1-based column digits (4453); tictactoe: cells 0-8 "
+                          "(408); quarto-own: placements '(1,1) 1357; (2,3) 2468' (empty: the "
+                          "proof; quarto without moves: standard Quarto's proof); other "
+                          "games: move names (0:1 2:3 for nim)"))
     s.add_argument("--no-analyze", dest="analyze", action="store_false",
-                   help="skip the score of every column (every move): on an early Connect-4 "
-                   "position it takes minutes (reported column by column on stderr)")
+                   help=_("skip the score of every column (every move): on an early "
+                          "Connect-4 position it takes minutes (reported column by column on "
+                          "stderr)"))
     s.add_argument("--max-nodes", type=int, default=None,
-                   help="other games (and quarto without moves: a budgeted solve instead of "
-                        "the proof): the node budget (default 10,000,000)")
+                   help=_("other games (and quarto without moves: a budgeted solve instead "
+                          "of the proof): the node budget (default 10,000,000)"))
     from qsearch.proofs.quarto_own.cli import add_cli_options
 
     add_cli_options(s)
     _add_game_module(s)
     s.set_defaults(func=cmd_solve)
-    pl = sub.add_parser("play", help="play against the engine in the terminal")
-    pl.add_argument("game", help="connect4, tictactoe, any qsearch name (python -m qsearch "
-                    "games) or OpenSpiel string")
+    pl = sub.add_parser("play", help=_("play against the engine in the terminal"))
+    pl.add_argument("game", help=_("connect4, tictactoe, any qsearch name (python -m qsearch "
+                                   "games) or OpenSpiel string"))
     pl.add_argument("--depth", type=int, default=8)
     pl.add_argument("--algorithm", choices=("alphabeta", "pvs", "minimax", "negamax",
                                             "expectiminimax", "mcts"), default=None,
-                    help="default: alphabeta, or mcts for a game with chance nodes")
-    pl.add_argument("--iterations", type=int, default=1000, help="MCTS's iterations")
+                    help=_("default: alphabeta, or mcts for a game with chance nodes"))
+    pl.add_argument("--iterations", type=int, default=1000, help=_("MCTS's iterations"))
     pl.add_argument("--time", type=float, default=10.0,
-                    help="seconds a move at most: alpha-beta deepens 1, 2, ... --depth "
-                    "within it; the other searches stop at it (default %(default)s)")
-    pl.add_argument("--seed", type=int, default=0, help="seeds the dice and MCTS")
+                    help=_("seconds a move at most: alpha-beta deepens 1, 2, ... --depth "
+                           "within it; the other searches stop at it (default %(default)s)"))
+    pl.add_argument("--seed", type=int, default=0, help=_("seeds the dice and MCTS"))
     pl.add_argument("--first", choices=("human", "engine"), default="human")
     _add_game_module(pl)
     pl.set_defaults(func=cmd_play)
-    b = sub.add_parser("bench", help="speed tables")
-    b.add_argument("--quick", action="store_true", help="fewer positions (about two minutes)")
-    b.add_argument("--no-solve", action="store_true", help="skip the solver table")
-    b.add_argument("--only", help="comma-separated table names (an unknown name lists them); "
-                   "'empty-board' (minutes) runs only when named")
+    b = sub.add_parser("bench", help=_("speed tables"))
+    b.add_argument("--quick", action="store_true",
+                   help=_("fewer positions (about two minutes)"))
+    b.add_argument("--no-solve", action="store_true", help=_("skip the solver table"))
+    b.add_argument("--only", help=_("comma-separated table names (an unknown name lists "
+                                    "them); 'empty-board' (minutes) runs only when named"))
     b.add_argument("--solve-limit", type=int, default=None,
-                   help="positions of Test_L2_R2 and Test_L1_R2 (default 100)")
-    b.add_argument("--output", help="also write the tables to this markdown file")
+                   help=_("positions of Test_L2_R2 and Test_L1_R2 (default 100)"))
+    b.add_argument("--output", help=_("also write the tables to this markdown file, each as "
+                                      "it finishes"))
     b.add_argument("--repeats", type=int, default=None,
-                   help="N of every best-of-N (default 3; 1 with --quick)")
+                   help=_("N of every best-of-N (default: each table's own, which it "
+                          "states: mostly 3, 1 with --quick; 1 for the long runs (the solver "
+                          "tables, the empty board, OpenSpiel's and ParCheckers' full "
+                          "searches), of which --quick's shorter OpenSpiel and ParCheckers "
+                          "runs take 3)"))
     b.add_argument("--hard-limit", type=int, default=None,
-                   help="positions of Test_L1_R3 (default 10; seconds to minutes each)")
+                   help=_("positions of Test_L1_R3 (default 10; seconds to minutes each)"))
     b.add_argument("--data", metavar="DIR",
-                   help="folder of the published Connect-4 sets (default: the package's copies, "
-                   "300-line copies of two sets)")
+                   help=_("folder of the published Connect-4 sets (default: the package's "
+                          "copies, 300-line copies of two sets)"))
     b.add_argument("--pons", metavar="PATH",
-                   help="Pascal Pons' c4solver binary: adds side-by-side solver tables")
+                   help=_("Pascal Pons' c4solver binary: adds side-by-side solver tables"))
     b.add_argument("--pons-reset", metavar="PATH",
-                   help="a c4solver driver that resets its table per position and prints "
-                   "'moves score nodes microseconds' (per-position timing and node counts)")
+                   help=_("a c4solver driver that resets its table per position and prints "
+                          "'moves score nodes microseconds' (per-position timing and node "
+                          "counts)"))
     from qsearch.core.game_entries import ENTRIES
 
     b.add_argument("--game", default=None,
-                   help="time searches on this game instead: qsearch's "
-                   f"{', '.join(e.name for e in ENTRIES)}, or any name play takes; "
-                   "qsearch's own tables do not take it")
+                   help=_("time searches on this game instead: qsearch's {names}, or any "
+                          "name play takes; qsearch's own tables do not take it").format(
+                              names=", ".join(e.name for e in ENTRIES)))
     _add_game_module(b)
     b.set_defaults(func=cmd_bench)
-    g = sub.add_parser("games", help="the game names play, solve and bench --game take")
+    g = sub.add_parser("games", help=_("the game names play, solve and bench --game take"))
     _add_game_module(g)
     g.set_defaults(func=cmd_games)
-    t = sub.add_parser("tournament", help="document 002's tournament tables (4.3-4.19)")
-    t.add_argument("tables", nargs="*", help="table ids (4.3, 4.4t, ...), 'doc', 'time' or "
-                   "'all' (default)")
+    t = sub.add_parser("tournament", help=_("document 002's tournament tables (4.3-4.19)"))
+    t.add_argument("tables", nargs="*", help=_("table ids (4.3, 4.4t, ...), 'doc', 'time' or "
+                                               "'all' (default)"))
     t.add_argument("--out", default=None,
-                   help="folder of the records (<id>.jsonl) and tables (default: the committed "
-                        "run, benchmarks/tournaments, in a source checkout; else ./tournament)")
-    t.add_argument("--workers", type=int, default=None, help="a local process pool of N")
+                   help=_("folder of the records (<id>.jsonl) and tables (default: the "
+                          "committed run, benchmarks/tournaments, in a source checkout; else "
+                          "./tournament)"))
+    t.add_argument("--workers", type=int, default=None, help=_("a local process pool of N"))
     t.add_argument("--scheduler", default=None,
-                   help="a Dask scheduler's address (tcp://host:8786): play on that cluster")
-    t.add_argument("--timeout", default="10s", help="how long to wait for the scheduler")
+                   help=_("a Dask scheduler's address (tcp://host:8786): play on that "
+                          "cluster"))
+    t.add_argument("--timeout", default="10s", help=_("how long to wait for the scheduler"))
     t.add_argument("--calibrate", action="store_true",
-                   help="measure our seconds per move first (time tables, time-matched MCTS)")
+                   help=_("measure our seconds per move first (time tables, time-matched "
+                          "MCTS)"))
     t.add_argument("--limit", type=int, default=None,
-                   help="at most N missing games per table (a trial run)")
+                   help=_("at most N missing games per table (a trial run)"))
     t.add_argument("--replay", type=int, metavar="K", default=None,
-                   help="re-play K recorded games per table (seeded choice) and check them "
-                   "move for move, instead of playing")
+                   help=_("re-play K recorded games per table (seeded choice) and check them "
+                          "move for move, instead of playing"))
     t.add_argument("--tables-only", action="store_true",
-                   help="only rewrite tables.md/tables.csv from the records")
-    t.add_argument("--no-progress", action="store_true", help="no progress bar")
+                   help=_("only rewrite tables.md/tables.csv from the records"))
+    t.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     t.set_defaults(func=cmd_tournament)
     from qsearch.league.cli import add_cli as add_league_cli
 
@@ -548,16 +545,20 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input, 130 after Ctrl-C)."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser().parse_args(argv)
+    from qsearch.cli_language import argparse_language
+
+    with argparse_language():            # argparse's own words in the language in use
+        args = build_parser().parse_args(argv)
     args.argv = argv
     if getattr(args, "depth", 0) is not None and getattr(args, "depth", 0) < 0:
-        print("error: --depth must be >= 0", file=sys.stderr)
+        print(_("error: {message}").format(message=_("--depth must be >= 0")), file=sys.stderr)
         return 2
     if getattr(args, "iterations", 1) < 1:
-        print("error: --iterations must be >= 1", file=sys.stderr)
+        print(_("error: {message}").format(message=_("--iterations must be >= 1")),
+              file=sys.stderr)
         return 2
     if not getattr(args, "time", 1.0) > 0:
-        print("error: --time must be > 0", file=sys.stderr)
+        print(_("error: {message}").format(message=_("--time must be > 0")), file=sys.stderr)
         return 2
     if args.command == "solve":
         args.position = " ".join(args.moves)
@@ -566,7 +567,8 @@ def main(argv: list[str] | None = None) -> int:
             from qsearch.arena.exact import MAX_NODES
             args.max_nodes = MAX_NODES
         elif args.max_nodes < 1:
-            print("error: --max-nodes must be >= 1", file=sys.stderr)
+            print(_("error: {message}").format(message=_("--max-nodes must be >= 1")),
+                  file=sys.stderr)
             return 2
     try:
         if getattr(args, "game_module", None) and args.command != "league":
@@ -583,10 +585,11 @@ def main(argv: list[str] | None = None) -> int:
     except (ValueError, TypeError) as err:
         from qsearch.league.display import terminal
 
-        print(f"error: {terminal(str(err), newlines=True)}", file=sys.stderr)   # file names
+        print(_("error: {message}").format(message=terminal(str(err), newlines=True)),
+              file=sys.stderr)                                          # file names
         return 2
     except KeyboardInterrupt:
-        print("\nstopped.", file=sys.stderr)
+        print("\n" + _("stopped."), file=sys.stderr)
         return 130
 
 

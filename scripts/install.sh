@@ -120,6 +120,13 @@ else
     || { tail -n 30 "$build_log" >&2; echo "qsearch did not install (see $build_log)" >&2; exit 1; }
   echo "$fingerprint" > "$stamp"
 fi
+# Voila shows a lesson with qsearch's template (Voila's lab template without the Font Awesome
+# stylesheets it fetches from a CDN; the icons come from Voila's own files): an editable install
+# does not copy data files, so the template goes into the venv here, and the venv's voila.json
+# picks it (no other Voila is touched; written whatever the extra, for a Voila installed later).
+mkdir -p .venv/share/jupyter/voila/templates .venv/etc/jupyter
+cp -r share/jupyter/voila/templates/qsearch .venv/share/jupyter/voila/templates/
+printf '{"VoilaConfiguration": {"template": "qsearch"}}\n' > .venv/etc/jupyter/voila.json
 # JupyterLab saves the widgets' state with a notebook (the widget manager's saveState), so a
 # lesson a student ran and autosaved reopens with its widgets drawn, not "Error displaying
 # widget: model not found". A default of this venv's JupyterLab (overrides.json); a user's own

@@ -182,6 +182,21 @@ def test_chi_square_reproduces_the_documents_test():
         chi_square([1, 2], [0.5, 0.6])
 
 
+def test_the_chi_square_tail_agrees_with_scipy_and_refuses_nonsense():
+    from scipy.stats import chi2
+
+    from qsearch.arena.stats import chi_square_tail
+
+    for dof in (1, 2, 3, 7, 30, 100):
+        for x in (0.0, 1e-9, 0.3, 1.0, 2.5, dof - 0.5, dof + 1.5, 3.0 * dof, 60.0, 400.0):
+            assert chi_square_tail(x, dof) == pytest.approx(chi2.sf(x, dof), rel=1e-12,
+                                                            abs=1e-300), (x, dof)
+    assert chi_square_tail(0.0, 4) == 1.0
+    for bad in ((-1.0, 2), (1.0, 0), (1.0, 1.5), (1.0, True)):
+        with pytest.raises(ValueError):
+            chi_square_tail(*bad)
+
+
 def test_wilson_interval():
     low, high = wilson_interval(50, 50)
     assert high == 1.0 and 0.92 < low < 0.93

@@ -400,3 +400,28 @@ def test_show_me_opens_at_the_first_mistake_the_check_names():
     assert [m.node for m in grade.mistakes] == ["C3", "C"]     # the search meets C3 first
     assert ex.first_mistake_step() == ex.searched["C"].exited_at
     assert "C (MIN) returns" in ex.show_me().caption(ex.searched["C"].exited_at)
+
+
+def test_values_are_written_and_read_with_the_readers_decimal_mark():
+    """Issue 45: in Spanish the diagrams and captions write −13,7 and [−12,2; ∞] (a «;» so the
+    bounds' comma is not a decimal one); a Spanish student's 2,5 is read as 2.5, and what the
+    widgets write into an entry reads back as the same number. English is unchanged."""
+    import qsearch
+    from qsearch.viz.searchtree import format_number, format_window
+    values = [-13.66, 0.5, 2.25, -0.17, 3.0, float("inf")]
+    english = [format_number(v) for v in values]
+    assert english == ["−13.7", "0.5", "2.25", "−0.17", "3", "∞"]
+    assert format_window((-12.17, float("inf"))) == "[−12.2, ∞]"
+    assert format_window((1, float("inf"))) == "[1, ∞]"
+    try:
+        qsearch.set_language("es")
+        spanish = [format_number(v) for v in values]
+        assert spanish == ["−13,7", "0,5", "2,25", "−0,17", "3", "∞"]
+        assert format_window((-12.17, float("inf"))) == "[−12,2; ∞]"
+        assert format_window((1, float("inf"))) == "[1, ∞]"     # whole numbers: as before
+        assert [parse_entry(t) for t in spanish] == [-13.7, 0.5, 2.25, -0.17, 3, float("inf")]
+    finally:
+        qsearch.set_language(None)
+    assert parse_entry("2,5") == 2.5 and parse_entry("-0,5") == -0.5
+    with pytest.raises(ValueError, match="not a number"):
+        parse_entry("1,5,2")

@@ -252,3 +252,27 @@ def test_bad_positions():
         Hypergammon.from_points([24, 23, 26], [24, 23, 22])
     with pytest.raises(ValueError, match="max_turns"):
         Hypergammon(max_turns=0)
+
+
+def test_the_board_text_speaks_the_language_in_use():
+    """Issue 45: es/05 prints the board in Spanish; the English text is what it always was,
+    and the compiled game and its twin write the same text in both languages."""
+    import qsearch
+    from qsearch.reference.hypergammon import PyHypergammon
+    points = ([20, 20, 9], [14, 6, 6])
+    fast = Hypergammon.from_points(*points, to_move=0, dice=(4, 5))
+    pure = PyHypergammon.from_points(*points, to_move=0, dice=(4, 5))
+    english = str(fast)
+    assert english.splitlines()[0] == "x's points: 12 11 10  9  8  7  6  5  4  3  2  1"
+    assert english.splitlines()[4:] == ["bar: x0 o0   off: x0 o0   pips: x49 o26", "x to play 4-5"]
+    try:
+        qsearch.set_language("es")
+        spanish, twin, opening = str(fast), str(pure), str(Hypergammon())
+    finally:
+        qsearch.set_language(None)
+    assert spanish == twin
+    assert spanish.splitlines()[0] == "puntos de x: 12 11 10  9  8  7  6  5  4  3  2  1"
+    assert spanish.splitlines()[1].startswith(" " * 13 + " . o1")      # the cells stay aligned
+    assert spanish.splitlines()[4:] == ["barra: x0 o0   fuera: x0 o0   pasos: x49 o26",
+                                        "juega x con 4-5"]
+    assert opening.splitlines()[-1] == "tira: la tirada de apertura"

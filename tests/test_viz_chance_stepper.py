@@ -67,3 +67,21 @@ def test_a_star1_cut_says_how_the_rest_was_counted(star1):
     assert all("at the bounds" not in t for t in texts)
     nothing_left = [t for t in texts if "none is left to cut" in t]
     assert nothing_left and all("not searched yet" not in t for t in nothing_left)
+
+
+def test_a_spanish_caption_writes_its_values_with_a_decimal_comma(star1):
+    """Issue 45: es/05's stepper says −13,7 and α = −12,2 (the English caption keeps −13.7)."""
+    from qsearch import i18n
+    k = next(k for k, e in enumerate(star1.result.trace)
+             if e.kind == "cutoff" and star1._role(e.node) == "chance" and e.pruned)
+    try:
+        i18n.set_language("es")
+        spanish = star1.caption(k)
+        window = star1._window(star1.result.trace[k])
+    finally:
+        i18n.set_language(None)
+    assert "como mucho −13,7, no mayor que α = −12,2" in spanish
+    assert "−13.7" not in spanish and "−12.2" not in spanish
+    assert window == "[−12,2; ∞]"               # a «;» between the bounds: no comma clash
+    assert "at most −13.7, not above α = −12.2" in star1.caption(k)
+    assert star1._window(star1.result.trace[k]) == "[−12.2, ∞]"

@@ -117,3 +117,20 @@ def test_go_checks_the_step():
         controls.go("2")
     with pytest.raises(ValueError, match="at least one step"):
         StepControls(0, shown.append)
+
+
+def test_text_controls_are_as_wide_as_their_text():
+    """Issue 45: no fixed widths that cut a longer (Spanish) label; the browser measures it
+    (tests/browser/test_labels_fit.py)."""
+    from qsearch.viz.play import PlayTicTacToe
+    from qsearch.viz.play_toggle import PlayPruningToggle
+    from qsearch.viz.step_controls import fit_content
+
+    layout = fit_content(margin="1px")
+    assert (layout.width, layout.flex, layout.margin) == ("auto", "0 0 auto", "1px")
+    controls = StepControls(5, lambda k: None)
+    toggle, game = PlayPruningToggle(depth=2), PlayTicTacToe()
+    for w in (controls.speed, controls.previous, controls.next, toggle.toggle,
+              toggle.fill_button, toggle.both_checkbox, game.depth_dropdown,
+              game.algorithm_dropdown, game.first_checkbox, game.new_button, game.undo_button):
+        assert w.layout.width == "auto" and w.layout.flex == "0 0 auto", w.description

@@ -14,8 +14,10 @@ import sys
 import time
 from dataclasses import dataclass
 
+from qsearch.cli_language import formatted
 from qsearch.games import protocol as P
 from qsearch.games.adapter import ProtocolState
+from qsearch.i18n import _, number
 from qsearch.search.dispatch import runs_compiled
 
 MAX_NODES = 10_000_000      # the default budget: seconds compiled, minutes in Python
@@ -40,12 +42,14 @@ class Exact:
 
     def verdict(self) -> str:
         """``"player 0 (to move) wins"``, ``"... loses"``, ``"draw"`` (or the value)."""
-        who = f"player {self.player} (to move)"
         if self.value == 0:
-            return "draw with perfect play"
+            return _("draw with perfect play")
         if abs(self.value) == 1:
-            return f"{who} {'wins' if self.value > 0 else 'loses'} with perfect play"
-        return f"value {self.value + 0.0:+g} for {who} with perfect play"
+            return (_("player {player} (to move) wins with perfect play") if self.value > 0 else
+                    _("player {player} (to move) loses with perfect play")).format(
+                        player=self.player)
+        return _("value {value} for player {player} (to move) with perfect play").format(
+            value=formatted(self.value), player=self.player)
 
 
 class _Progress:
@@ -63,7 +67,8 @@ class _Progress:
             return
         elapsed = time.monotonic() - self.start
         if elapsed >= self.next_report:
-            line = f"  {self.what}: {elapsed:.0f} s, {self.count:,} positions"
+            line = "  " + _("{what}: {seconds} s, {n} positions").format(
+                what=self.what, seconds=number(elapsed, 0, grouped=False), n=number(self.count))
             print(("\r" + line) if self.tty else line, end="" if self.tty else "\n",
                   file=self.stream, flush=True)
             self.shown = True
@@ -71,7 +76,8 @@ class _Progress:
 
     def done(self) -> None:
         if self.shown:
-            line = f"  {self.what}: done in {time.monotonic() - self.start:.1f} s"
+            line = "  " + _("{what}: done in {seconds} s").format(
+                what=self.what, seconds=number(time.monotonic() - self.start, 1, grouped=False))
             print(("\r" + line + " " * 30) if self.tty else line, file=self.stream, flush=True)
 
 
@@ -99,9 +105,9 @@ def refuse_chance(state) -> None:
 
     info = game_info(state)
     if info.chance or has_chance(state):    # a class's dice game may not say so itself
-        raise ValueError(f"{info.name} has chance nodes: solve finds exact values by "
-                         "alpha-beta, which cannot weigh dice (play it with expectiminimax "
-                         f"or MCTS: python -m qsearch play {info.name})")
+        raise ValueError(_("{name} has chance nodes: solve finds exact values by alpha-beta, "
+                           "which cannot weigh dice (play it with expectiminimax or MCTS: "
+                           "python -m qsearch play {name})").format(name=info.name))
     require_searchable(state, "alphabeta")
 
 
@@ -135,8 +141,8 @@ def solve_exactly(state, max_nodes: int | None = MAX_NODES, *, stream=None,
         progress.done()
         engine = "python"
     if not result.complete:
-        raise NotSolved(f"not solved within {max_nodes:,} nodes (raise --max-nodes, or solve "
-                        "a position nearer the end)")
+        raise NotSolved(_("not solved within {n} nodes (raise --max-nodes, or solve a position "
+                          "nearer the end)").format(n=number(max_nodes)))
     return Exact(result.value, result.action, state.current_player(), result.nodes,
                  result.elapsed, engine)
 

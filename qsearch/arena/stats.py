@@ -18,10 +18,10 @@ class ChiSquare(NamedTuple):
 def chi_square(counts: Sequence[float], probabilities: Sequence[float]) -> ChiSquare:
     """Pearson's X² of ``counts`` against ``probabilities`` (R's ``chisq.test(x, p=...)``).
 
-    The probabilities must sum to 1; the expected counts are ``n * p``. Uses scipy.
+    The probabilities must sum to 1; the expected counts are ``n * p``. The p-value is the
+    chi-square distribution's upper tail (:func:`chi_square_tail`), with no scipy needed, so
+    the lessons' tests also run in the browser (tests compare it with scipy's).
     """
-    from scipy.stats import chisquare
-
     counts = [float(c) for c in counts]
     probabilities = [float(p) for p in probabilities]
     if len(counts) != len(probabilities) or len(counts) < 2:
@@ -35,8 +35,48 @@ def chi_square(counts: Sequence[float], probabilities: Sequence[float]) -> ChiSq
     if any(c < 0 for c in counts) or sum(counts) == 0:
         raise ValueError(f"counts must be >= 0 and not all zero: {counts}")
     n = sum(counts)
-    result = chisquare(counts, [n * p for p in probabilities])
-    return ChiSquare(float(result.statistic), len(counts) - 1, float(result.pvalue))
+    statistic = sum((c - n * p) ** 2 / (n * p) for c, p in zip(counts, probabilities))
+    dof = len(counts) - 1
+    return ChiSquare(statistic, dof, chi_square_tail(statistic, dof))
+
+
+def chi_square_tail(x: float, dof: int) -> float:
+    """P(X >= x) for X chi-square with ``dof`` degrees of freedom: the regularized upper
+    incomplete gamma function Q(dof/2, x/2), by its power series below a + 1 and by its
+    continued fraction (Lentz's method) above, each to double precision."""
+    if isinstance(dof, bool) or not isinstance(dof, int) or dof < 1:
+        raise ValueError(f"dof must be an int >= 1, not {dof!r}")
+    if x < 0 or math.isnan(x):
+        raise ValueError(f"x must be >= 0, not {x}")
+    a, z = dof / 2, x / 2
+    if z == 0:
+        return 1.0
+    log_front = a * math.log(z) - z - math.lgamma(a)      # log(z^a e^-z / Gamma(a))
+    if z < a + 1:                 # P(a, z) = front * sum z^n / (a (a+1) ... (a+n))
+        term = total = 1 / a
+        k = a
+        while abs(term) > abs(total) * 1e-17:
+            k += 1
+            term *= z / k
+            total += term
+        return max(0.0, 1.0 - total * math.exp(log_front))
+    tiny = 1e-300                 # Q(a, z) = front / (z + 1 - a - 1(1-a)/(z + 3 - a - ...))
+    b = z + 1 - a
+    c, d = 1 / tiny, 1 / b
+    fraction = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        step = d * c
+        fraction *= step
+        if abs(step - 1) < 1e-16:
+            break
+    return math.exp(log_front) * fraction
 
 
 def wilson_interval(wins: float, n: int, confidence: float = 0.95) -> tuple[float, float]:

@@ -11,7 +11,9 @@ import math
 import random
 from collections.abc import Callable
 
+from qsearch.cli_language import engine_word, formatted
 from qsearch.games import protocol as P
+from qsearch.i18n import _, number
 
 
 def move_names(state) -> list[str]:
@@ -37,7 +39,8 @@ def parse_move(state, text: str):
             return action
     if text.lstrip("-").isdigit() and int(text) in legal:
         return int(text)
-    raise ValueError(f"{text!r} is not a legal move here; legal: {', '.join(move_names(state))}")
+    raise ValueError(_("{text} is not a legal move here; legal: {moves}").format(
+        text=repr(text), moves=", ".join(move_names(state))))
 
 
 def roll(state, rng: random.Random):
@@ -57,14 +60,15 @@ def describe_result(result, engine=None) -> str:
     :mod:`qsearch.arena.players`) that searched, a proven result says so
     (``value +412 for the engine: it wins with best play``)."""
     if result is None:
-        return "its only move"
+        return _("its only move")
     value = result.value + 0.0
-    text = f"value {value:+.3g} for the engine"
+    text = _("value {value} for the engine").format(value=formatted(value, "+.3g"))
     verdict = proven_result(value, engine)
     if verdict:
         text += f": {verdict}"
-    return (f"{text}, {result.nodes:,} nodes, {result.elapsed:.2f} s, "
-            f"{getattr(result, 'engine', None) or 'compiled'} engine")
+    return _("{text}, {nodes} nodes, {seconds} s, {engine} engine").format(
+        text=text, nodes=number(result.nodes), seconds=number(result.elapsed, 2, grouped=False),
+        engine=engine_word(getattr(result, "engine", None)))
 
 
 def proven_result(value: float, engine) -> str:
@@ -87,7 +91,7 @@ def proven_result(value: float, engine) -> str:
             proven = value > high or value < low
     if not proven:
         return ""
-    return "it wins with best play" if value > 0 else "it loses with best play"
+    return _("it wins with best play") if value > 0 else _("it loses with best play")
 
 
 def outcome_text(returns, human: int) -> str:
@@ -97,12 +101,13 @@ def outcome_text(returns, human: int) -> str:
     mine = returns[human]
     best_other = max(r for p, r in enumerate(returns) if p != human)
     margin = abs(mine - best_other) / (2 if len(returns) == 2 and sum(returns) == 0 else 1)
-    by = "" if margin == 1 else f" by {margin:g}"
     if mine > best_other:
-        return f"You win{by}!"
-    if mine < best_other:
-        return f"You lose{by}."
-    return "Draw."
+        text = _("You win!") if margin == 1 else _("You win by {margin}!")
+    elif mine < best_other:
+        text = _("You lose.") if margin == 1 else _("You lose by {margin}.")
+    else:
+        text = _("Draw.")
+    return text.format(margin=formatted(margin, "g"))
 
 
 def play_in_terminal(state, engine: Callable, human: int, *, seed: int = 0,
@@ -115,14 +120,15 @@ def play_in_terminal(state, engine: Callable, human: int, *, seed: int = 0,
     while not state.is_terminal():
         if P.is_chance_node(state):
             action, prob = roll(state, chance_rng)
-            write(f"chance: {P.action_to_string(state, action)} (probability {prob:.3g})")
+            write(_("chance: {outcome} (probability {p})").format(
+                outcome=P.action_to_string(state, action), p=formatted(prob, ".3g")))
             state.apply_action(action)
             continue
         write(f"\n{state}\n")
         if state.current_player() == human:
-            write("legal: " + "  ".join(move_names(state)))
+            write(_("legal: {moves}").format(moves="  ".join(move_names(state))))
             try:
-                text = read("your move> ").strip()
+                text = read(_("your move> ")).strip()
             except EOFError:
                 return 0
             if text in ("q", "quit"):
@@ -131,20 +137,20 @@ def play_in_terminal(state, engine: Callable, human: int, *, seed: int = 0,
                 if before_mine:
                     state = before_mine.pop()
                 else:
-                    write("nothing to undo")
+                    write(_("nothing to undo"))
                 continue
             try:
                 action = parse_move(state, text)
             except ValueError as err:
-                write(f"not a legal move: {err}")
+                write(_("not a legal move: {error}").format(error=err))
                 continue
             before_mine.append(state.clone())
             state.apply_action(action)
             continue
         action = engine(state, engine_rng)
         result = getattr(engine, "last_result", None)
-        write(f"engine plays {P.action_to_string(state, action)} "
-              f"({describe_result(result, engine)})")
+        write(_("engine plays {move} ({how})").format(move=P.action_to_string(state, action),
+                                                      how=describe_result(result, engine)))
         state.apply_action(action)
     write(f"\n{state}\n")
     write(outcome_text(state.returns(), human))

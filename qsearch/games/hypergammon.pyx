@@ -45,6 +45,7 @@ from qsearch.reference.hypergammon_notation import (  # the twin's notation: the
     _own,
     _parse_hops,
     _parse_point,
+    board_text,
 )
 
 from qsearch.games._game cimport CHANCE, TERMINAL, Game
@@ -522,32 +523,7 @@ cdef class Hypergammon(Game):
                 f"to_move={who}, dice={roll})")
 
     def __str__(self) -> str:
-        def cell(i):
-            if self.pts[0][i]:
-                return f"x{self.pts[0][i]}"
-            if self.pts[1][i]:
-                return f"o{self.pts[1][i]}"
-            return " ."
-        top = " ".join(f"{24 - i:>2}" for i in range(12, 24))
-        bottom = " ".join(f"{24 - i:>2}" for i in range(11, -1, -1))
-        lines = [
-            "x's points: " + top,
-            "            " + " ".join(cell(i) for i in range(12, 24)),
-            "            " + " ".join(cell(i) for i in range(11, -1, -1)),
-            "x's points: " + bottom,
-            f"bar: x{self.bar[0]} o{self.bar[1]}   off: x{self.off[0]} o{self.off[1]}   "
-            f"pips: x{self.pip_count(0)} o{self.pip_count(1)}",
-        ]
-        if self.terminal():
-            w = self.winner()
-            lines.append("game over: " + ("draw" if w is None else f"{'xo'[w]} wins"))
-        elif self.cur == CHANCE:
-            lines.append("to roll: " + ("opening roll" if self.turns < 0
-                                        else "xo"[1 - self.prev]))
-        else:
-            lines.append(f"{'xo'[self.cur]} to play {self.dice[0]}-{self.dice[1]}"
-                         + (" (second half of the double)" if self.dbl else ""))
-        return "\n".join(lines)
+        return board_text(self, 1 - self.prev)
 
     def _repr_svg_(self) -> str:
         """Jupyter's drawing of the board (the drawing its game's entry names)."""

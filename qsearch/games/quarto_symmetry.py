@@ -14,9 +14,12 @@ square, or empty) and, in standard Quarto, the piece in hand; its *canonical for
 lexicographically smallest image of its board over the whole group (empty squares written
 16, after every piece), a 16-byte string, the same for every member of a symmetry class.
 
-The arrays are numpy: ``SQUARE_PERMS`` (32 x 16: ``perm[s]`` is the image of square ``s``)
-and ``PIECE_MAPS`` (384 x 16: the image of each piece). Element ``g`` of the group is
-square permutation ``g // 384`` with piece map ``g % 384``.
+The tables are ``SQUARE_PERMS`` (32 x 16: ``perm[s]`` is the image of square ``s``) and
+``PIECE_MAPS`` (384 x 16: the image of each piece), numpy arrays when numpy is installed and
+tuples of tuples otherwise. Element ``g`` of the group is square permutation ``g // 384`` with
+piece map ``g % 384``. With numpy the 12,288 images of a board are compared as one array;
+without it (the browser site, :data:`USES_NUMPY` False) by plain loops that give the same
+answers (tests/test_quarto_symmetry_pure.py compares the two).
 """
 from __future__ import annotations
 
@@ -24,15 +27,14 @@ from itertools import permutations
 
 try:
     import numpy as np
-except ImportError:        # the core of qsearch needs no numpy; the symmetry tables do
-    raise ImportError("qsearch.games.quarto_symmetry (Quarto's symmetries, the Quarto proof's "
-                      "checker and perfect player) needs numpy: pip install numpy") from None
+except ImportError:        # the browser site, or an install without numpy: plain Python
+    np = None
 
 __all__ = [
     "EMPTY", "GROUP_ORDER", "LINES", "PIECE_MAPS", "SQUARE_PERMS", "board_of",
     "burnside_count", "canonical", "canonical_board", "find_symmetry", "fixed_positions",
     "inverse_action", "is_canonical", "line_preserving_permutations", "orbit_size",
-    "piece_maps", "transform_action", "transform_board",
+    "piece_maps", "transform_action", "transform_board", "USES_NUMPY",
 ]
 
 EMPTY = 16
@@ -109,19 +111,28 @@ def piece_maps() -> list:
     return sorted(maps)
 
 
-SQUARE_PERMS = np.array(line_preserving_permutations(), dtype=np.int8)
-PIECE_MAPS = np.array(piece_maps(), dtype=np.int8)
-if len(SQUARE_PERMS) != 32 or len(PIECE_MAPS) != 384:   # pragma: no cover - a build check
-    raise RuntimeError(f"the Quarto group came out wrong: {len(SQUARE_PERMS)} square "
-                       f"permutations, {len(PIECE_MAPS)} piece maps (expected 32 and 384)")
-GROUP_ORDER = len(SQUARE_PERMS) * len(PIECE_MAPS)
+_PERMS = tuple(line_preserving_permutations())
+_MAPS = tuple(piece_maps())
+if len(_PERMS) != 32 or len(_MAPS) != 384:   # pragma: no cover - a build check
+    raise RuntimeError(f"the Quarto group came out wrong: {len(_PERMS)} square "
+                       f"permutations, {len(_MAPS)} piece maps (expected 32 and 384)")
+GROUP_ORDER = len(_PERMS) * len(_MAPS)
 """12,288: the number of symmetries."""
+USES_NUMPY = np is not None
+"""Whether the images of a board are computed with numpy (else with plain Python)."""
 
-# Piece maps with "empty" fixed, for boards: column 16 maps EMPTY to EMPTY.
-_PIECE_MAPS_E = np.concatenate(
-    [PIECE_MAPS.astype(np.int16), np.full((len(PIECE_MAPS), 1), EMPTY, np.int16)], axis=1)
-# INVERSE_PERMS[i][t] = the square sent to t by perm i (boards are transformed by gathering)
-_INVERSE_PERMS = np.argsort(SQUARE_PERMS, axis=1).astype(np.int64)
+# Piece maps with "empty" fixed, for boards: entry 16 maps EMPTY to EMPTY.
+_MAPS_E = tuple(m + (EMPTY,) for m in _MAPS)
+# _INVERSE[i][t] = the square sent to t by perm i (boards are transformed by gathering)
+_INVERSE = tuple(tuple(p.index(t) for t in range(16)) for p in _PERMS)
+
+if USES_NUMPY:
+    SQUARE_PERMS = np.array(_PERMS, dtype=np.int8)
+    PIECE_MAPS = np.array(_MAPS, dtype=np.int8)
+    _PIECE_MAPS_E = np.array(_MAPS_E, dtype=np.int16)
+    _INVERSE_PERMS = np.array(_INVERSE, dtype=np.int64)
+else:
+    SQUARE_PERMS, PIECE_MAPS = _PERMS, _MAPS
 
 
 def board_of(state) -> list:
@@ -129,17 +140,20 @@ def board_of(state) -> list:
     return [EMPTY if p < 0 else p for p in state.board_pieces()]
 
 
-def _as_board(board) -> np.ndarray:
+def _as_board(board) -> list:
+    """``board`` (a Quarto state or 16 codes) checked, as a list of 16 ints."""
     if hasattr(board, "board_pieces"):
         board = board_of(board)
-    b = np.asarray(board, dtype=np.int64)
-    if b.shape != (16,):
-        raise ValueError(f"a board is 16 codes (0..15 pieces, {EMPTY} empty), not shape "
-                         f"{b.shape}")
-    if ((b < 0) | (b > EMPTY)).any():
+    try:
+        b = [int(x) for x in board]
+    except (TypeError, ValueError):
+        raise ValueError("a board is 16 codes (0..15 pieces, 16 empty)") from None
+    if len(b) != 16:
+        raise ValueError(f"a board is 16 codes (0..15 pieces, {EMPTY} empty), not {len(b)}")
+    if any(x < 0 or x > EMPTY for x in b):
         raise ValueError(f"board codes are 0..15 (pieces) or {EMPTY} (empty)")
-    pieces = b[b != EMPTY]
-    if len(set(pieces.tolist())) != len(pieces):
+    pieces = [x for x in b if x != EMPTY]
+    if len(set(pieces)) != len(pieces):
         raise ValueError("a piece appears twice on the board")
     return b
 
@@ -150,27 +164,42 @@ def transform_board(board, g: int) -> list:
     if not 0 <= g < GROUP_ORDER:
         raise ValueError(f"symmetries are 0..{GROUP_ORDER - 1}, not {g}")
     b = _as_board(board)
-    perm, pmap = g // len(PIECE_MAPS), g % len(PIECE_MAPS)
+    perm, pmap = _PERMS[g // len(_MAPS)], _MAPS_E[g % len(_MAPS)]
     out = [EMPTY] * 16
     for s in range(16):
-        out[int(SQUARE_PERMS[perm][s])] = int(_PIECE_MAPS_E[pmap][b[s]])
+        out[perm[s]] = pmap[b[s]]
     return out
 
 
-def _all_images(b: np.ndarray, hand: int | None = None) -> np.ndarray:
-    """Every image of the board (12,288 x 16, or x 17 with the piece in hand last)."""
-    moved = b[_INVERSE_PERMS]                               # 32 x 16: squares permuted
-    imgs = _PIECE_MAPS_E[:, moved]                          # 384 x 32 x 16
-    imgs = imgs.transpose(1, 0, 2).reshape(GROUP_ORDER, 16)
-    if hand is not None:
-        h = np.tile(_PIECE_MAPS_E[:, hand], len(SQUARE_PERMS)).reshape(-1, 1)
-        imgs = np.concatenate([imgs, h], axis=1)
-    return imgs
+def _images(b: list, hand: int | None = None):
+    """Every image of the board, in the order of ``g`` (12,288 rows of 16, or 17 with the
+    piece in hand last): a numpy array, or a list of tuples without numpy."""
+    if USES_NUMPY:
+        moved = np.asarray(b, dtype=np.int64)[_INVERSE_PERMS]   # 32 x 16: squares permuted
+        imgs = _PIECE_MAPS_E[:, moved]                          # 384 x 32 x 16
+        imgs = imgs.transpose(1, 0, 2).reshape(GROUP_ORDER, 16)
+        if hand is not None:
+            h = np.tile(_PIECE_MAPS_E[:, hand], len(_PERMS)).reshape(-1, 1)
+            imgs = np.concatenate([imgs, h], axis=1)
+        return imgs
+    rows = []
+    for inverse in _INVERSE:
+        moved = [b[t] for t in inverse]
+        if hand is None:
+            rows.extend(tuple([m[x] for x in moved]) for m in _MAPS_E)
+        else:
+            rows.extend(tuple([m[x] for x in moved] + [m[hand]]) for m in _MAPS_E)
+    return rows
 
 
-def _min_row(imgs: np.ndarray) -> tuple:
-    order = np.lexsort(imgs.T[::-1])
-    return int(order[0]), imgs[order[0]]
+def _smallest(b: list, hand: int | None = None) -> tuple[int, list]:
+    """``(g, image)``: the lexicographically smallest image and the first ``g`` giving it."""
+    imgs = _images(b, hand)
+    if USES_NUMPY:
+        g = int(np.lexsort(imgs.T[::-1])[0])
+        return g, imgs[g].tolist()
+    best = min(range(GROUP_ORDER), key=imgs.__getitem__)     # min keeps the first of ties
+    return best, list(imgs[best])
 
 
 def canonical(board, hand: int | None = None) -> bytes:
@@ -185,42 +214,42 @@ def canonical(board, hand: int | None = None) -> bytes:
     b = _as_board(board)
     if hand is not None and not 0 <= hand < 16:
         raise ValueError(f"the piece in hand is 0..15, not {hand}")
-    _, row = _min_row(_all_images(b, hand))
-    return bytes(row.astype(np.uint8).tolist())
+    return bytes(_smallest(b, hand)[1])
 
 
 def canonical_board(board, hand: int | None = None) -> tuple:
     """``(canonical board as 16 codes, a symmetry g mapping the board onto it)``."""
-    b = _as_board(board)
-    g, row = _min_row(_all_images(b, hand))
+    g, row = _smallest(_as_board(board), hand)
     return [int(x) for x in row[:16]], g
 
 
 def is_canonical(board, hand: int | None = None) -> bool:
     """True if the board is its own canonical form."""
     b = _as_board(board)
-    form = canonical(b.tolist(), hand)
-    own = bytes(b.tolist() + ([] if hand is None else [hand]))
-    return form == own
+    return canonical(b, hand) == bytes(b + ([] if hand is None else [hand]))
 
 
 def orbit_size(board, hand: int | None = None) -> int:
     """How many distinct positions are symmetric to this one (12,288 / its stabiliser)."""
-    imgs = _all_images(_as_board(board), hand)
-    return len(np.unique(imgs, axis=0))
+    imgs = _images(_as_board(board), hand)
+    return len(np.unique(imgs, axis=0)) if USES_NUMPY else len(set(imgs))
 
 
 def find_symmetry(board_from, board_to) -> int | None:
     """A symmetry ``g`` with ``transform_board(board_from, g) == board_to``, or None."""
     src, dst = _as_board(board_from), _as_board(board_to)
-    hits = np.flatnonzero((_all_images(src) == dst).all(axis=1))
-    return None if len(hits) == 0 else int(hits[0])
+    imgs = _images(src)
+    if USES_NUMPY:
+        hits = np.flatnonzero((imgs == np.asarray(dst)).all(axis=1))
+        return None if len(hits) == 0 else int(hits[0])
+    target = tuple(dst)
+    return next((g for g, image in enumerate(imgs) if image == target), None)
 
 
 def transform_action(action: int, g: int) -> int:
     """Document 000's action ``16 * square + piece`` moved by symmetry ``g``."""
-    perm, pmap = g // len(PIECE_MAPS), g % len(PIECE_MAPS)
-    return 16 * int(SQUARE_PERMS[perm][action >> 4]) + int(PIECE_MAPS[pmap][action & 15])
+    perm, pmap = g // len(_MAPS), g % len(_MAPS)
+    return 16 * _PERMS[perm][action >> 4] + _MAPS[pmap][action & 15]
 
 
 def inverse_action(action: int, g: int, inverse: bool = True) -> int:
@@ -228,10 +257,8 @@ def inverse_action(action: int, g: int, inverse: bool = True) -> int:
     simply ``transform_action(action, g)``)."""
     if not inverse:
         return transform_action(action, g)
-    perm, pmap = g // len(PIECE_MAPS), g % len(PIECE_MAPS)
-    square = int(np.flatnonzero(SQUARE_PERMS[perm] == action >> 4)[0])
-    piece = int(np.flatnonzero(PIECE_MAPS[pmap] == action & 15)[0])
-    return 16 * square + piece
+    perm, pmap = g // len(_MAPS), g % len(_MAPS)
+    return 16 * _PERMS[perm].index(action >> 4) + _MAPS[pmap].index(action & 15)
 
 
 def _cycle_counts(perm) -> dict:
@@ -249,8 +276,8 @@ def _cycle_counts(perm) -> dict:
     return counts
 
 
-_SQUARE_CYCLES = [_cycle_counts(p) for p in SQUARE_PERMS.tolist()]
-_PIECE_CYCLES = [_cycle_counts(m) for m in PIECE_MAPS.tolist()]
+_SQUARE_CYCLES = [_cycle_counts(p) for p in _PERMS]
+_PIECE_CYCLES = [_cycle_counts(m) for m in _MAPS]
 
 
 def _partitions(k: int, largest: int | None = None):
@@ -294,7 +321,7 @@ def burnside_count(k: int) -> int:
     if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= 16:
         raise ValueError(f"k must be an int in 0..16, not {k!r}")
     total = sum(fixed_positions(i, j, k)
-                for i in range(len(SQUARE_PERMS)) for j in range(len(PIECE_MAPS)))
+                for i in range(len(_PERMS)) for j in range(len(_MAPS)))
     if total % GROUP_ORDER:
         raise AssertionError("Burnside's average is not a whole number")
     return total // GROUP_ORDER

@@ -4,78 +4,85 @@ from __future__ import annotations
 import argparse
 import sys
 
+from qsearch.i18n import _, number
 from qsearch.league.display import terminal
 
 
 def add_cli(sub) -> None:
     """Add the ``league`` subcommand to the CLI's subparsers."""
-    p = sub.add_parser("league", help="a class league: students' agent files, each in its own "
-                       "process, play a round robin; ratings and a leaderboard")
-    p.add_argument("game", help="any game qsearch.games.load knows (tictactoe, connect4, "
-                   "openspiel:breakthrough, ...) or module:Class")
+    p = sub.add_parser("league", help=_("a class league: students' agent files, each in its "
+                                        "own process, play a round robin; ratings and a "
+                                        "leaderboard"))
+    p.add_argument("game", help=_("any game qsearch.games.load knows (tictactoe, connect4, "
+                                  "openspiel:breakthrough, ...) or module:Class"))
     p.add_argument("agents", nargs="*", metavar="DIR",
-                   help="folders of agent files (every *.py not starting with _) or files")
-    p.add_argument("--out", required=True, help="folder of the records (games.jsonl, resumed "
-                   "when present) and the leaderboard")
+                   help=_("folders of agent files (every *.py not starting with _) or files"))
+    p.add_argument("--out", required=True, help=_("folder of the records (games.jsonl, "
+                                                  "resumed when present) and the leaderboard"))
     p.add_argument("--move-time", type=float, default=1.0,
-                   help="seconds a move (default %(default)s); past it the game is lost")
-    p.add_argument("--game-time", type=float, default=None, help="seconds a game in total")
+                   help=_("seconds a move (default %(default)s); past it the game is lost"))
+    p.add_argument("--game-time", type=float, default=None,
+                   help=_("seconds a game in total"))
     p.add_argument("--games-per-pair", type=int, default=4,
-                   help="games every pair plays, both colours of each opening (default "
-                   "%(default)s)")
+                   help=_("games every pair plays, both colours of each opening (default "
+                          "%(default)s)"))
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--examples", action="store_true",
-                   help="add qsearch's three example agents (random, greedy, alpha-beta)")
+                   help=_("add qsearch's three example agents (random, greedy, alpha-beta)"))
     p.add_argument("--course", action="store_true",
-                   help="add the course's own bots as fixed opponents (parcheckers: document "
-                   "004's agents 0-3)")
+                   help=_("add the course's own bots as fixed opponents (parcheckers: "
+                          "document 004's agents 0-3)"))
     p.add_argument("--game-module", default=None, metavar="MODULE", action=Once,
-                   help="a module (a name, or a path to a .py file, imported by path) every "
-                   "process imports first: one whose qsearch.games.register(...) calls "
-                   "register the game. It is trusted: it runs UNJAILED, with your rights, in "
-                   "the league's process and every agent's worker; never a student's file. "
-                   "Everything in the agents' folders is untrusted: the league imports "
-                   "nothing from them (nor from the game module's folder)")
-    p.add_argument("--focus", default=None, help="only the games of this agent (its id)")
-    p.add_argument("--workers", type=int, default=None, help="a local process pool of N")
+                   help=_("a module (a name, or a path to a .py file, imported by path) every "
+                          "process imports first: one whose qsearch.games.register(...) calls "
+                          "register the game. It is trusted: it runs UNJAILED, with your "
+                          "rights, in the league's process and every agent's worker; never a "
+                          "student's file. Everything in the agents' folders is untrusted: "
+                          "the league imports nothing from them (nor from the game module's "
+                          "folder)"))
+    p.add_argument("--focus", default=None, help=_("only the games of this agent (its id)"))
+    p.add_argument("--workers", type=int, default=None, help=_("a local process pool of N"))
     p.add_argument("--scheduler", default=None,
-                   help="a Dask scheduler's address (tcp://host:8786): play on that cluster")
-    p.add_argument("--timeout", default="10s", help="how long to wait for the scheduler")
+                   help=_("a Dask scheduler's address (tcp://host:8786): play on that "
+                          "cluster"))
+    p.add_argument("--timeout", default="10s", help=_("how long to wait for the scheduler"))
     p.add_argument("--load-time", type=float, default=10.0,
-                   help="seconds to run an agent's file (default %(default)s)")
+                   help=_("seconds to run an agent's file (default %(default)s)"))
     p.add_argument("--memory-mb", type=int, default=1024,
-                   help="memory of an agent's process, Linux/macOS (default %(default)s; 0: none)")
+                   help=_("memory of an agent's process, Linux/macOS (default %(default)s; "
+                          "0: none)"))
     p.add_argument("--cpu-time", type=float, default=600.0,
-                   help="CPU seconds an agent may use in one game, Linux/macOS (default "
-                   "%(default)s; 0: none)")
+                   help=_("CPU seconds an agent may use in one game, Linux/macOS (default "
+                          "%(default)s; 0: none)"))
     p.add_argument("--output-bytes", type=int, default=100_000,
-                   help="what an agent may print in one game (default %(default)s)")
+                   help=_("what an agent may print in one game (default %(default)s)"))
     p.add_argument("--processes", type=int, default=32,
-                   help="processes and threads an agent may run at once, in its jail "
-                   "(default %(default)s; 0: none)")
+                   help=_("processes and threads an agent may run at once, in its jail "
+                          "(default %(default)s; 0: none)"))
     p.add_argument("--file-mb", type=int, default=64,
-                   help="the largest file an agent may write, and its /tmp in a jail "
-                   "(default %(default)s; 0: none)")
+                   help=_("the largest file an agent may write, and its /tmp in a jail "
+                          "(default %(default)s; 0: none)"))
     jail = p.add_mutually_exclusive_group()
     jail.add_argument("--require-sandbox", action="store_true",
-                      help="refuse to run unless every agent can be jailed (bubblewrap)")
+                      help=_("refuse to run unless every agent can be jailed (bubblewrap)"))
     jail.add_argument("--no-sandbox", action="store_true",
-                      help="run the agents without a jail, on purpose (trusted code only)")
+                      help=_("run the agents without a jail, on purpose (trusted code only)"))
     p.add_argument("--key-file", default=None, metavar="FILE",
-                   help="the key the records are signed with (default: league.key in "
-                   "$QSEARCH_CONFIG_DIR, $XDG_CONFIG_HOME/qsearch or ~/.config/qsearch, made "
-                   "on first use); never in the records folder")
+                   help=_("the key the records are signed with (default: league.key in "
+                          "$QSEARCH_CONFIG_DIR, $XDG_CONFIG_HOME/qsearch or ~/.config/qsearch, "
+                          "made on first use); never in the records folder"))
     p.add_argument("--strict", action="store_true",
-                   help="refuse to resume when a recorded game fails its checks, its "
-                   "signature first (default: report it and play it again)")
+                   help=_("refuse to resume when a recorded game fails its checks, its "
+                          "signature first (default: report it and play it again)"))
     p.add_argument("--samples", type=int, default=1000,
-                   help="bootstrap resamples of the rating intervals (default %(default)s)")
+                   help=_("bootstrap resamples of the rating intervals (default "
+                          "%(default)s)"))
     p.add_argument("--replay", type=int, metavar="K", default=None,
-                   help="re-play K recorded games, drawn with a fresh seed (printed), and "
-                   "check them move for move, before the leaderboard is written")
+                   help=_("re-play K recorded games, drawn with a fresh seed (printed), and "
+                          "check them move for move, before the leaderboard is written"))
     p.add_argument("--replay-seed", type=int, metavar="N", default=None,
-                   help="draw --replay's games with this seed (to repeat a check)")
-    p.add_argument("--no-progress", action="store_true", help="no progress bar")
+                   help=_("draw --replay's games with this seed (to repeat a check)"))
+    p.add_argument("--no-progress", action="store_true", help=_("no progress bar"))
     p.set_defaults(func=cmd_league)
 
 
@@ -85,8 +92,10 @@ class Once(argparse.Action):
 
     def __call__(self, parser, namespace, values, option_string=None):
         if getattr(namespace, self.dest, None) is not None:
-            parser.error(f"{option_string} given twice ({getattr(namespace, self.dest)!r} "
-                         f"and {values!r}): a league plays one game; give it once")
+            parser.error(_("{option} given twice ({first} and {second}): a league plays one "
+                           "game; give it once").format(
+                               option=option_string, first=repr(getattr(namespace, self.dest)),
+                               second=repr(values)))
         setattr(namespace, self.dest, values)
 
 
@@ -99,15 +108,16 @@ def _check_agents_path(name: str, examples: bool = False) -> None:
     if path.suffix == ".py":
         return                                  # a file: read_agent says if it is missing
     if not path.exists():
-        raise ValueError(f"{name} does not exist: put the class's agent files (.py) in it, "
-                         "or give the files")
+        raise ValueError(_("{name} does not exist: put the class's agent files (.py) in it, "
+                           "or give the files").format(name=name))
     if path.is_dir() and not any(not p.name.startswith(("_", "."))
                                  for p in path.glob("*.py")):
-        message = (f"{name} holds no agent files (*.py not starting with _): put the "
-                   "class's agent files in it, or give the files")
+        message = _("{name} holds no agent files (*.py not starting with _): put the class's "
+                    "agent files in it, or give the files").format(name=name)
         if not examples:
             raise ValueError(message)
-        print(f"warning: {message}; only the examples play", file=sys.stderr)
+        print(_("warning: {message}; only the examples play").format(message=message),
+              file=sys.stderr)
 
 
 def cmd_league(args) -> int:
@@ -122,11 +132,11 @@ def cmd_league(args) -> int:
         _check_agents_path(name, examples=args.examples)
     agents = list(args.agents) + (example_agents() if args.examples else [])
     if not agents and not args.course:
-        raise ValueError("name a folder of agent files (or pass --examples)")
+        raise ValueError(_("name a folder of agent files (or pass --examples)"))
     if args.workers is not None and args.scheduler is not None:
-        raise ValueError("pass --workers or --scheduler, not both")
+        raise ValueError(_("pass --workers or --scheduler, not both"))
     if args.replay is not None and args.replay < 1:
-        raise ValueError(f"--replay must be >= 1, not {args.replay}")
+        raise ValueError(_("--replay must be >= 1, not {n}").format(n=args.replay))
     limits = Limits(move_time=args.move_time, game_time=args.game_time,
                     load_time=args.load_time, memory_mb=args.memory_mb or None,
                     cpu_time=args.cpu_time or None, output_bytes=args.output_bytes,
@@ -135,10 +145,10 @@ def cmd_league(args) -> int:
     try:
         jail, why = choose_jail(sandbox)
     except RuntimeError as err:
-        print(f"error: {err}", file=sys.stderr)
+        print(_("error: {message}").format(message=err), file=sys.stderr)
         return 2
-    print(f"sandbox: {jail.describe()}" if jail is not None else
-          f"warning: agents are not isolated: {why}", file=sys.stderr)
+    print(_("sandbox: {jail}").format(jail=jail.describe()) if jail is not None else
+          _("warning: agents are not isolated: {why}").format(why=why), file=sys.stderr)
     executor, closer = None, None
     if args.scheduler is not None:
         from qsearch.arena.cluster import dask_executor
@@ -157,23 +167,28 @@ def cmd_league(args) -> int:
                                 progress=not args.no_progress, key=args.key_file,
                                 samples=args.samples)
     except ReplayTimeout as err:
-        print(f"error: {terminal(str(err))}; the leaderboard was not written", file=sys.stderr)
+        print(_("error: {message}; the leaderboard was not written").format(
+            message=terminal(str(err))), file=sys.stderr)
         return 1
     except AssertionError as err:
-        print(f"error: a recorded game differs on replay: {terminal(str(err))}; the "
-              "leaderboard was not written", file=sys.stderr)
+        print(_("error: a recorded game differs on replay: {error}; the leaderboard was not "
+                "written").format(error=terminal(str(err))), file=sys.stderr)
         return 1
     finally:
         if closer is not None:
             closer()
-    print(f"{result.played} games played ({result.skipped} already recorded"
-          f"{f', {result.stale} of changed agents left out' if result.stale else ''}"
-          f"{f', {len(result.rejected)} rejected records' if result.rejected else ''}), "
-          f"wall time {result.wall:.1f} s; {args.out}/leaderboard.md, leaderboard.csv, "
-          "head_to_head.png written", file=sys.stderr)
+    counts = _("{skipped} already recorded").format(skipped=result.skipped)
+    if result.stale:
+        counts += _(", {n} of changed agents left out").format(n=result.stale)
+    if result.rejected:
+        counts += _(", {n} rejected records").format(n=len(result.rejected))
+    print(_("{played} games played ({counts}), wall time {seconds} s; {out}/leaderboard.md, "
+            "leaderboard.csv, head_to_head.png written").format(
+                played=result.played, counts=counts,
+                seconds=number(result.wall, 1, grouped=False), out=args.out), file=sys.stderr)
     if result.replayed:
-        print(f"{result.replayed} recorded games re-played, identical (drawn with "
-              f"--replay-seed {result.replay_seed})", file=sys.stderr)
+        print(_("{n} recorded games re-played, identical (drawn with --replay-seed {seed})")
+              .format(n=result.replayed, seed=result.replay_seed), file=sys.stderr)
     print(terminal(result.to_markdown(), newlines=True))
     return 0
 
@@ -182,4 +197,5 @@ def _print_warning(message, category, filename, lineno, file=None, line=None) ->
     """A warning of the league on the terminal: its text, not the source line."""
     if "agents were not isolated" in str(message):
         return                          # said at the start already
-    print(f"warning: {terminal(str(message), newlines=True)}", file=sys.stderr)
+    print(_("warning: {message}").format(message=terminal(str(message), newlines=True)),
+          file=sys.stderr)

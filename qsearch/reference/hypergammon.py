@@ -53,6 +53,7 @@ from qsearch.reference.hypergammon_notation import (
     _own,
     _parse_hops,
     _parse_point,
+    board_text,
 )
 from qsearch.reference.hypergammon_rules import (
     BAR,
@@ -337,32 +338,7 @@ class PyHypergammon(HypergammonRules):
                 f"to_move={who}, dice={self.dice_roll()})")
 
     def __str__(self) -> str:
-        def cell(i):
-            if self._pts[0][i]:
-                return f"x{self._pts[0][i]}"
-            if self._pts[1][i]:
-                return f"o{self._pts[1][i]}"
-            return " ."
-        top = " ".join(f"{24 - i:>2}" for i in range(12, 24))
-        bottom = " ".join(f"{24 - i:>2}" for i in range(11, -1, -1))
-        lines = [
-            "x's points: " + top,
-            "            " + " ".join(cell(i) for i in range(12, 24)),
-            "            " + " ".join(cell(i) for i in range(11, -1, -1)),
-            "x's points: " + bottom,
-            f"bar: x{self._bar[0]} o{self._bar[1]}   off: x{self._off[0]} o{self._off[1]}   "
-            f"pips: x{self.pip_count(0)} o{self.pip_count(1)}",
-        ]
-        if self._terminal():
-            w = self.winner()
-            lines.append("game over: " + ("draw" if w is None else f"{'xo'[w]} wins"))
-        elif self._cur == CHANCE:
-            lines.append("to roll: " + ("opening roll" if self._turns < 0
-                                        else "xo"[1 - self._prev]))
-        else:
-            lines.append(f"{'xo'[self._cur]} to play {self._dice[0]}-{self._dice[1]}"
-                         + (" (second half of the double)" if self._double_again else ""))
-        return "\n".join(lines)
+        return board_text(self, 1 - self._prev)
 
     def _repr_svg_(self) -> str:
         """Jupyter's drawing of the board (the drawing its game's entry names)."""

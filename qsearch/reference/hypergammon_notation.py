@@ -89,3 +89,42 @@ def _parse_hops(text: str, t: str) -> list[tuple[int, int]]:
         for _ in range(int(mt.group(2) or 1)):
             hops += list(pairwise(pts))
     return sorted(hops)
+
+
+def board_text(state, roller: int) -> str:
+    """The board as text (``str`` of the compiled game and of its twin): x's points 12..1 over
+    13..24, the bar, the checkers borne off, the pip counts, then who is to roll or to play
+    (``roller``: the player the next roll is for), in the language in use."""
+    from qsearch.i18n import _
+    pts = (state.points(0), state.points(1))
+
+    def cell(i):
+        if pts[0][i]:
+            return f"x{pts[0][i]}"
+        if pts[1][i]:
+            return f"o{pts[1][i]}"
+        return " ."
+    label = _("x's points: ")
+    indent = " " * len(label)
+    lines = [
+        label + " ".join(f"{24 - i:>2}" for i in range(12, 24)),
+        indent + " ".join(cell(i) for i in range(12, 24)),
+        indent + " ".join(cell(i) for i in range(11, -1, -1)),
+        label + " ".join(f"{24 - i:>2}" for i in range(11, -1, -1)),
+        _("bar: x{bar_x} o{bar_o}   off: x{off_x} o{off_o}   pips: x{pips_x} o{pips_o}").format(
+            bar_x=pts[0][24], bar_o=pts[1][24], off_x=pts[0][25], off_o=pts[1][25],
+            pips_x=state.pip_count(0), pips_o=state.pip_count(1)),
+    ]
+    if state.is_terminal():
+        winner = state.winner()
+        lines.append(_("game over: draw") if winner is None
+                     else _("game over: {player} wins").format(player="xo"[winner]))
+    elif state.is_chance_node():
+        lines.append(_("to roll: opening roll") if state.turns_played() < 0
+                     else _("to roll: {player}").format(player="xo"[roller]))
+    else:
+        low, high = state.dice_roll()
+        lines.append(_("{player} to play {low}-{high}").format(
+            player="xo"[state.current_player()], low=low, high=high)
+            + (_(" (second half of the double)") if state.is_second_half_of_double() else ""))
+    return "\n".join(lines)

@@ -10,7 +10,13 @@ from __future__ import annotations
 
 from qsearch.core.constants import CHANCE
 from qsearch.i18n import _
-from qsearch.viz.searchtree import NodeNames, build_search_tree, format_number, list_in_words
+from qsearch.viz.searchtree import (
+    NodeNames,
+    build_search_tree,
+    format_number,
+    format_window,
+    list_in_words,
+)
 from qsearch.viz.step_controls import check_interval
 from qsearch.viz.stepper import SearchStepper
 from qsearch.viz.tree import _probability
@@ -97,7 +103,7 @@ class ExpectiminimaxStepper(SearchStepper):
         return _("{outcomes} are cut ({rule})").format(outcomes=list_in_words(cut), rule=rule)
 
     def _window(self, e) -> str:
-        return f"[{format_number(e.alpha)}, {format_number(e.beta)}]"
+        return format_window((e.alpha, e.beta))
 
     def _on_probe_cutoff(self, e, step) -> str:
         return _("At {node} the probes already bound the average by {value}, outside "

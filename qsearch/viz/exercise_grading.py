@@ -99,7 +99,8 @@ def find_name(name, names, what: str = "node") -> str:
 
 
 def parse_entry(text):
-    """A student's entry as a number: ``3``, ``-2.5``, ``inf``, ``-∞``; None when blank.
+    """A student's entry as a number: ``3``, ``-2.5`` (or ``-2,5``, a decimal comma), ``inf``,
+    ``-∞``; None when blank.
 
     Raises ValueError for anything else (the widget shows that message instead of a grade).
     """
@@ -114,6 +115,8 @@ def parse_entry(text):
     if not isinstance(text, str):
         raise TypeError(f"an entry must be a number or text, not {type(text).__name__}")
     t = text.strip().replace("−", "-").replace("∞", "inf").lower()
+    if t.count(",") == 1 and "." not in t:       # 2,5: a decimal comma, as Spanish writes it
+        t = t.replace(",", ".")
     if not t:
         return None
     if t in ("inf", "+inf", "infinity", "+infinity"):

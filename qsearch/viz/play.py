@@ -39,6 +39,7 @@ from qsearch.i18n import _, get_language
 from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg
 from qsearch.viz.lazy_widget import LazyWidget
+from qsearch.viz.step_controls import fit_content
 
 BLANK = "\u00a0"          # a Button whose description becomes "" keeps its old text
 THINKING_BADGE = ("<span class='qsearch-thinking' style='background:#ffe08a;padding:1px 8px;"
@@ -377,23 +378,22 @@ class _Play(ThinkingGuard, LazyWidget):
         self.depth_dropdown = widgets.Dropdown(options=depth_labels, value=self.depth or 0,
                                                description=_("depth"),
                                                style={"description_width": "initial"},
-                                               layout=widgets.Layout(width="160px"))
+                                               layout=fit_content())
         self.algorithm_dropdown = widgets.Dropdown(options=list(ALGORITHM_NAMES),
                                                    value=self.algorithm,
                                                    description=_("algorithm"),
                                                    style={"description_width": "initial"},
-                                                   layout=widgets.Layout(width="190px"))
+                                                   layout=fit_content())
         if self.algorithm not in ALGORITHM_NAMES:
             self.algorithm_dropdown.options = [*ALGORITHM_NAMES, self.algorithm]
             self.algorithm_dropdown.value = self.algorithm
         self.first_checkbox = widgets.Checkbox(value=not self.human_first,
                                                description=_("engine opens"),
-                                               indent=False,
-                                               layout=widgets.Layout(width="auto"))
+                                               indent=False, layout=fit_content())
         self.new_button = widgets.Button(description=_("New game"), icon="refresh",
-                                         layout=widgets.Layout(width="110px"))
+                                         layout=fit_content())
         self.undo_button = widgets.Button(description=_("Undo"), icon="undo",
-                                          layout=widgets.Layout(width="90px"))
+                                          layout=fit_content())
         self.board_html = widgets.HTML()
         self.status_html = widgets.HTML()
         self.status_html.add_class("qsearch-play-status")

@@ -30,6 +30,7 @@ from qsearch.i18n import _
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.play import BLANK, ThinkingGuard, error_text, shown_error, thinking_badge
 from qsearch.viz.play_opponent import Opponent
+from qsearch.viz.step_controls import fit_content
 
 MAX_LISTED = 12                 # legal moves named in an error message
 
@@ -330,12 +331,11 @@ class PlayGame(ThinkingGuard, LazyWidget):
     def _build_widget(self):
         self.first_checkbox = widgets.Checkbox(value=not self.human_first,
                                                description=_("opponent opens"),
-                                               indent=False,
-                                               layout=widgets.Layout(width="auto"))
+                                               indent=False, layout=fit_content())
         self.new_button = widgets.Button(description=_("New game"), icon="refresh",
-                                         layout=widgets.Layout(width="110px"))
+                                         layout=fit_content())
         self.undo_button = widgets.Button(description=_("Undo"), icon="undo",
-                                          layout=widgets.Layout(width="90px"))
+                                          layout=fit_content())
         self.new_button.on_click(lambda _b: self._guarded(lambda: self._safely(
             self.new_game, not self.first_checkbox.value)))
         self.undo_button.on_click(lambda _b: self._guarded(self.undo))

@@ -37,6 +37,7 @@ from qsearch.reference.parcheckers import make_action, skip_action
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.parcheckers_svg import parcheckers_svg
 from qsearch.viz.play import ThinkingGuard, error_text, shown_error, thinking_badge
+from qsearch.viz.step_controls import fit_content
 
 BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most this size
 
@@ -269,22 +270,23 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         self._status.add_class("qsearch-play-status")
         self._new = widgets.Button(description=_("New game"), icon="refresh",
                                    tooltip=_("start again with the opponent and seat chosen"),
-                                   layout=widgets.Layout(width="110px"))
+                                   layout=fit_content())
         self._new.on_click(lambda _b: self._guarded(self._start_chosen))
         self._undo = widgets.Button(description=_("Undo"), icon="undo",
                                     tooltip=_("unchoose the value chosen, else take back your "
                                               "last move and the agent's turns after it"),
-                                    layout=widgets.Layout(width="90px"))
+                                    layout=fit_content())
         self._undo.on_click(lambda _b: self._guarded(self.undo))
         self._first = widgets.Checkbox(value=self.human == 0,
                                        description=_("I play yellow+green"),
-                                       indent=False, layout=widgets.Layout(width="auto"))
+                                       indent=False, layout=fit_content())
         self._agent = widgets.Dropdown(options=self._agent_options(),
                                        value=agent_id(self.opponent)
                                        if self._given is None else GIVEN,
                                        description=_("opponent"),
                                        tooltip=_("document 004's agents 0-3"),
-                                       layout=widgets.Layout(width="auto"))
+                                       style={"description_width": "initial"},
+                                       layout=fit_content())
         self._pending = widgets.HTML()          # "takes effect at New game", when it does
         self._first.observe(self._on_setting, names="value")
         self._agent.observe(self._on_setting, names="value")
@@ -330,7 +332,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
 
     def _piece_button(self, colour, piece) -> widgets.Button:
         label = _("SKIP") if piece is None else f"{colour} {piece}"
-        b = widgets.Button(description=label, layout=widgets.Layout(width="72px"))
+        b = widgets.Button(description=label, layout=fit_content(min_width="72px"))
         b.on_click(lambda _b: self._click_piece(colour, piece))
         return b
 

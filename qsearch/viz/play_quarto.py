@@ -38,6 +38,7 @@ from qsearch.search.quarto_ab import ab_minimax
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.play import ThinkingGuard, counted, number_text, thinking_badge
 from qsearch.viz.quarto_svg import quarto_svg
+from qsearch.viz.step_controls import fit_content
 
 BUTTON = widgets.Layout(width="72px", height="36px", margin="1px", flex="0 0 auto")
 GRID = widgets.Layout(grid_template_columns="repeat(4, 74px)", width="300px")
@@ -388,18 +389,18 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         self._status = widgets.HTML()
         self._status.add_class("qsearch-play-status")
         self._new = widgets.Button(description=_("New game"), icon="refresh",
-                                   layout=widgets.Layout(width="110px", flex="0 0 auto"))
+                                   layout=fit_content())
         self._new.on_click(lambda _b: self._guarded(lambda: self.new_game(self._first.value)))
         self._undo = widgets.Button(description=_("Undo"), icon="undo",
-                                    layout=widgets.Layout(width="90px", flex="0 0 auto"))
+                                    layout=fit_content())
         self._undo.on_click(lambda _b: self._guarded(self.undo))
         self._judge = widgets.Button(description=_("Who wins?"), icon="balance-scale",
                                      tooltip=_("with best play on both sides from here"),
-                                     layout=widgets.Layout(width="120px", flex="0 0 auto"))
+                                     layout=fit_content())
         self._judge.on_click(lambda _b: self._guarded(self.who_wins))
         self._first = widgets.Checkbox(value=self.human_first, description=_("I move first"),
                                        tooltip=_("used from the next New game"), indent=False,
-                                       layout=widgets.Layout(width="auto"))
+                                       layout=fit_content())
         buttons = widgets.HBox([self._new, self._undo, self._judge, self._first],
                                layout=widgets.Layout(flex_flow="row wrap"))
         controls = widgets.VBox([widgets.HTML(_("<b>square</b> (row, column)")), grid,

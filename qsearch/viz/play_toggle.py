@@ -32,6 +32,7 @@ from qsearch.documents.connect4_practice import document_move
 from qsearch.heuristics.connect4 import book_rules, potential_lines
 from qsearch.i18n import _
 from qsearch.viz.play import PlayConnect4, counted, fixed, grouped, number_text
+from qsearch.viz.step_controls import fit_content
 
 
 def document_heuristic(depth: int):
@@ -217,17 +218,17 @@ class PlayPruningToggle(PlayConnect4):
         self.toggle = widgets.ToggleButton(value=self._alphabeta,
                                            description=self._toggle_label(),
                                            tooltip=_("the document's ALPHABETA_TOGGLE"),
-                                           layout=widgets.Layout(width="150px"))
+                                           layout=fit_content())
         self.toggle.observe(self._on_toggle, names="value")
         self.both_checkbox = widgets.Checkbox(value=self.count_both,
                                               description=_("count both"),
-                                              indent=False, layout=widgets.Layout(width="auto"),
+                                              indent=False, layout=fit_content(),
                                               tooltip=_("also run the other search at every "
                                                         "move"))
         self.both_checkbox.observe(self._on_both, names="value")
         self.fill_button = widgets.Button(description=_("fill in the table"),
                                           tooltip=_("count the calls the toggle skipped"),
-                                          layout=widgets.Layout(width="auto"))
+                                          layout=fit_content())
         self.fill_button.on_click(lambda _b: self._guarded(self.fill_table))
         self.table = widgets.HTML()
         controls = widgets.HBox([self.depth_dropdown, self.toggle, self.first_checkbox,

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from qsearch.core.constants import CHANCE, TERMINAL
 from qsearch.core.trace import TraceEvent
 from qsearch.games import protocol
-from qsearch.i18n import _
+from qsearch.i18n import _, get_language, number
 
 NodeKind = str  # "max", "min", "chance", "terminal" (game over), "leaf" (depth limit), "tt_hit"
 
@@ -227,7 +227,9 @@ def _num(x, default: float) -> float:
 
 
 def format_number(x: float | None) -> str:
-    """``3``, ``0.5``, ``−∞``, ``∞`` (``?`` for None): how the diagrams print values."""
+    """``3``, ``0.5``, ``−∞``, ``∞`` (``?`` for None): how the diagrams print values, with the
+    decimal mark of the language in use (``−13.7`` in English, ``−13,7`` in Spanish, through
+    :func:`qsearch.i18n.number`)."""
     if x is None:
         return "?"
     if x == math.inf:
@@ -236,7 +238,10 @@ def format_number(x: float | None) -> str:
         return "−∞"
     if x == int(x) and abs(x) < 1e15:
         return str(int(x)).replace("-", "−")
-    return f"{x:.3g}".replace("-", "−")
+    text = f"{x:.3g}"
+    if "e" not in text and get_language() != "en":
+        text = number(float(text))
+    return text.replace("-", "−")
 
 
 def list_in_words(names) -> str:
@@ -249,8 +254,10 @@ def list_in_words(names) -> str:
 
 
 def format_window(window: tuple[float, float]) -> str:
-    """``[2, ∞]``."""
-    return f"[{format_number(window[0])}, {format_number(window[1])}]"
+    """``[2, ∞]``; ``[−12,2; ∞]`` when a bound is written with a decimal comma (Spanish), so
+    that the comma between the bounds is not read as a decimal one."""
+    low, high = format_number(window[0]), format_number(window[1])
+    return f"[{low}; {high}]" if "," in low + high else f"[{low}, {high}]"
 
 
 class NodeNames:

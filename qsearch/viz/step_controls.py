@@ -7,6 +7,9 @@ and look would lose the step, so here ■ pauses like ⏸: a ``Play`` value that
 is not playing can only be that reset, and is answered by putting the Play back at the
 slider's step. Play and slider are kept in step by the kernel (not by ``jslink``), which is
 what lets the kernel refuse the reset.
+
+:func:`fit_content` is the layout of every text control of the steppers and the play widgets:
+as wide as its label in whatever language, in rows that wrap.
 """
 from __future__ import annotations
 
@@ -20,6 +23,16 @@ from qsearch.i18n import _
 SPEEDS = (("0.1 s a step", 100), ("0.25 s a step", 250), ("0.5 s a step", 500),
           ("1 s a step", 1000), ("2 s a step", 2000))
 PLAY_TOOLTIP = "▶ play the steps one after another; ⏸ or ■ pause at the step shown"
+
+
+def fit_content(**extra):
+    """A ``Layout`` as wide as the widget's own text, in whatever language it is written,
+    and never shrunk below it: in a wrapping row (``flex_flow="row wrap"``) a widget that no
+    longer fits goes to the next line whole, instead of showing «Nueva p…». ``extra``: more
+    Layout traits (``margin``, ``min_width``...)."""
+    import ipywidgets as widgets
+
+    return widgets.Layout(width="auto", flex="0 0 auto", **extra)
 
 
 def check_interval(interval) -> int:
@@ -63,15 +76,15 @@ class StepControls:
                                  description="", tooltip=_(PLAY_TOOLTIP), show_repeat=False)
         self.speed = widgets.Dropdown(options=speed_options(interval), value=interval,
                                       tooltip=_("how long each step shows while playing"),
-                                      layout=widgets.Layout(width="auto"))
+                                      layout=fit_content())
         self.slider = widgets.IntSlider(value=1, min=1, max=n, description=label,
                                         continuous_update=True,
                                         layout=widgets.Layout(width="40%", min_width="240px"))
         self.previous = widgets.Button(description=_("◀ previous"),
                                        tooltip=_("the previous step"),
-                                       layout=widgets.Layout(width="auto"))
+                                       layout=fit_content())
         self.next = widgets.Button(description=_("next ▶"), tooltip=_("the next step"),
-                                   layout=widgets.Layout(width="auto"))
+                                   layout=fit_content())
         self.previous.on_click(lambda _: self.move(-1))
         self.next.on_click(lambda _: self.move(+1))
         self.play.observe(self._on_play, names="value")

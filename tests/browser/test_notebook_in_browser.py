@@ -40,6 +40,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from urllib.parse import urlparse
 
 import pytest
 from browser_kit import (
@@ -378,6 +379,8 @@ def test_notebook_01_in_voila_steps_through_the_cut(voila):
 def drive_voila(page, base: str) -> None:
     from playwright.sync_api import expect
 
+    asked = []                                    # every url the page asks for
+    page.on("request", lambda request: asked.append(request.url))
     page.goto(base, timeout=120_000)             # Voilà runs the notebook before it answers
     stepper = page.locator(".qsearch-stepper").first
     stepper.wait_for(state="visible", timeout=120_000)
@@ -393,6 +396,11 @@ def drive_voila(page, base: str) -> None:
     expect(caption).to_contain_text("At C3 (MIN) β = 1 ≤ α = 2: C7 is cut.")
     expect(stepper.locator(".qsearch-stepper-tree")).to_contain_text("β ≤ α at C3")
     stepper.screenshot(path=str(ARTIFACTS / "voila_stepper.png"))
+    # qsearch's Voila template (scripts/install.sh): no stylesheet from a CDN, nothing off-host
+    assert "cdn.jsdelivr.net" not in page.content()
+    elsewhere = [url for url in asked if urlparse(url).scheme in ("http", "https")
+                 and urlparse(url).hostname not in ("127.0.0.1", "localhost")]
+    assert not elsewhere, f"Voilà's page asked other hosts for: {elsewhere}"
 
 
 # ------------------------------------------------------------------ exercises
