@@ -148,6 +148,7 @@ def test_every_lesson_is_a_chapter_in_both_languages_with_its_bar():
             assert bar, f"{page}: no language bar"
             assert f'href="{other}"' in bar.group(1)
             assert f'<html lang="{"es" if name.startswith("es/") else "en"}"' in text
+            assert re.search(rf"<title>{lesson[:2]} · (?!\d\d · )", text), page
             site = f"site/notebooks/index.html?path={name}.ipynb"
             assert (site in bar.group(1)) == (name in SITE_LESSONS), page
             # the saved pictures are shown, never a widget's JavaScript from a CDN
@@ -199,3 +200,5 @@ def test_the_book_has_a_search_and_shows_math_without_mathjax():
     assert "<math" in lesson
     assert not [url for page in pages() for url in parsed(page).loads if "mathjax" in url.lower()]
     assert 'url=docs/book/index.html' in (BOOK / "index.html").read_text()
+    front = (BOOK / "docs" / "book" / "index.html").read_text(encoding="utf-8")
+    assert '00_game_trees.html">00 · Game trees' in front      # the contents number the lessons

@@ -89,6 +89,23 @@ def add_bar(app, pagename, templatename, context, doctree):
         context["language"] = "es"
 
 
+def number_lessons(app, doctree):
+    """doctree-read: a lesson's title in the contents and the browser's tab starts with its
+    number (``00 · Game trees ...``), as the README's table numbers it; the page's heading is
+    the notebook's own."""
+    from docutils import nodes
+
+    docname = app.env.docname
+    number = docname.rsplit("/", 1)[-1][:2]
+    if docname.startswith(LESSONS_EN) and number.isdigit():
+        toc = app.env.tocs.get(docname)            # the entry the contents show
+        entry = next(iter(toc.findall(nodes.reference)), None) if toc is not None else None
+        found = {id(t): t for t in (app.env.titles.get(docname), app.env.longtitles.get(docname),
+                                    entry) if t is not None}   # often one node, two names
+        for title in found.values():
+            title.insert(0, nodes.Text(f"{number} · "))
+
+
 def _mathml(latex: str, display: str) -> str:
     # the book's venv has latex2mathml; the tests, which import this file, need not
     from latex2mathml.converter import convert
@@ -118,4 +135,5 @@ def setup(app):
     """Register the MathML math renderer and the lesson bar."""
     app.add_html_math_renderer("mathml", (visit_math, None), (visit_displaymath, None))
     app.connect("html-page-context", add_bar)
+    app.connect("doctree-read", number_lessons)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
