@@ -26,6 +26,19 @@ def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one():
     assert tests in (ROOT / ".ci" / "run").read_text()
 
 
+def test_readme_is_a_front_door_of_at_most_200_lines_whose_links_resolve():
+    """The README is one screenful of what qsearch is; the rest is in the book (docs/book/),
+    and every local link of the README names a file of the repository."""
+    text = (ROOT / "README.md").read_text()
+    assert len(text.splitlines()) <= 200
+    for link in re.findall(r"\]\(([^)#\s]+)(?:#[^)]*)?\)|src=\"([^\"]+)\"", text):
+        path = link[0] or link[1]
+        if not path.startswith(("http://", "https://")):
+            assert (ROOT / path).exists(), path
+    for lesson in sorted((ROOT / "notebooks").glob("[01][0-9]_*.ipynb")):
+        assert f"](notebooks/{lesson.name})" in text and f"](notebooks/es/{lesson.name})" in text
+
+
 @pytest.mark.parametrize("tool,args", [
     ("ruff", ["check", "."]),
     pytest.param("cython-lint", ["qsearch"], marks=pytest.mark.slow),
