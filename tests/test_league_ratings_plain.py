@@ -168,3 +168,22 @@ def test_bad_input_on_the_plain_path(plain):
         plain.fit_bradley_terry([[0, 1], [1, 0]], -1)
     with pytest.raises(ValueError, match="samples"):
         plain.rate("ab", [], samples=-1)
+
+
+@pytest.mark.parametrize("league", ["class", "gauntlet"])
+def test_the_lessons_leaderboard_is_the_same_without_numpy(plain, league):
+    """Lesson 11 resumes its leagues from these records on the site: the table it shows."""
+    from types import SimpleNamespace
+
+    from qsearch.league.leaderboard import standings, to_markdown
+
+    with (SAVED / league / "games.jsonl").open() as f:
+        records = [json.loads(line) for line in f][1:]
+    ids = sorted({r["a"] for r in records} | {r["b"] for r in records})
+    specs = [SimpleNamespace(id=i, name=i.replace("_", " "), author="", fixed=i.endswith("3"))
+             for i in ids]
+    games = [plain.GameResult(r["a"], r["b"], r["score_a"]) for r in records
+             if r["score_a"] is not None]
+    tables = [to_markdown(standings(specs, records, module.rate(ids, games, samples=0)))
+              for module in (plain, with_numpy)]
+    assert tables[0] == tables[1] and tables[0].count("\n") == len(ids) + 2
