@@ -10,6 +10,7 @@ are checked against a brute-force rule checker and the document in ``tests/test_
 import copy
 import pickle
 import random
+import sys
 from types import SimpleNamespace
 
 import pytest
@@ -338,6 +339,14 @@ def test_random_playouts_play_the_compiled_engines_games(fast_cls, pure_cls):
     # the compiled engine raises OverflowError (Cython's conversion to an unsigned C int)
     with pytest.raises(ValueError, match="seed must be an int in 0..2"):
         pure_cls.random_playouts(3, seed=-1)
+
+
+@pytest.mark.parametrize(("fast_cls", "pure_cls"), PAIRS, ids=PAIR_IDS)
+def test_random_playouts_without_numpy_are_lists(monkeypatch, fast_cls, pure_cls):
+    monkeypatch.setitem(sys.modules, "numpy", None)          # import numpy fails
+    ours = pure_cls.random_playouts(40, seed=5)
+    monkeypatch.undo()
+    assert ours == tuple(a.tolist() for a in fast_cls.random_playouts(40, seed=5))
 
 
 # ------------------------------------------------------------------ the contract and searches

@@ -18,7 +18,8 @@ The parts, one job each:
 * :mod:`~qsearch.league.referee`: one game, refereed;
 * :mod:`~qsearch.league.schedule`: the game, pairs, colours, openings, seeds, the records;
 * :mod:`~qsearch.league.verify`: records checked before a resumed league counts them;
-* :mod:`~qsearch.league.ratings`: Bradley-Terry (``choix``), bootstrap intervals, Elo;
+* :mod:`~qsearch.league.ratings`: Bradley-Terry (``choix``; without numpy, scipy or choix
+  :mod:`~qsearch.league.bradley_terry`, plain Python), bootstrap intervals, Elo;
 * :mod:`~qsearch.league.leaderboard`: ``leaderboard.md``, ``.csv`` and the heatmap;
 * :mod:`~qsearch.league.runner`: the league on any executor, replays, :func:`try_agent`;
 * :mod:`~qsearch.league.display`: what a student wrote, escaped for each output (issue 42);

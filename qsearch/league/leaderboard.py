@@ -19,9 +19,8 @@ from pathlib import Path
 
 try:
     import numpy as np
-except ImportError:
-    raise ImportError("the league leaderboard need numpy: pip install numpy "
-                      "(or qsearch[lessons])") from None
+except ImportError:      # the browser site: the head-to-head matrices are lists of rows
+    np = None
 
 from qsearch.arena.stats import wilson_interval
 from qsearch.i18n import _, number
@@ -180,18 +179,23 @@ def write_csv(rows, path) -> None:
 
 
 def head_to_head(rows, records) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """``(ids, points, games)`` in rank order: ``points[i, j]`` is i's points against j."""
+    """``(ids, points, games)`` in rank order: ``points[i, j]`` is i's points against j
+    (numpy arrays; without numpy, lists of rows: ``points[i][j]``)."""
     ids = [r["id"] for r in rows]
     index = {name: k for k, name in enumerate(ids)}
-    points = np.zeros((len(ids), len(ids)))
-    games = np.zeros((len(ids), len(ids)), dtype=int)
+    points = [[0.0] * len(ids) for _ in ids]
+    games = [[0] * len(ids) for _ in ids]
     for rec in records:
         i, j = index[rec["a"]], index[rec["b"]]
-        points[i, j] += points_of(rec, rec["a"])
-        points[j, i] += points_of(rec, rec["b"])
-        games[i, j] += 1
-        games[j, i] += 1
-    return ids, points, games
+        points[i][j] += points_of(rec, rec["a"])
+        points[j][i] += points_of(rec, rec["b"])
+        games[i][j] += 1
+        games[j][i] += 1
+    if np is None:
+        return ids, points, games
+    shape = (len(ids), len(ids))
+    return ids, np.array(points, dtype=float).reshape(shape), \
+        np.array(games, dtype=int).reshape(shape)
 
 
 def heatmap(rows, records, ax=None, annotate: bool | None = None):
@@ -201,8 +205,12 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
 
     ids, points, games = head_to_head(rows, records)
     names = [plot_label(shown_name(r["agent"], r["author"])) for r in rows]
-    with np.errstate(invalid="ignore", divide="ignore"):
-        share = np.where(games > 0, points / np.maximum(games, 1), np.nan)
+    if np is None:
+        share = [[p / g if g else math.nan for p, g in zip(*pair, strict=True)]
+                 for pair in zip(points, games, strict=True)]
+    else:
+        with np.errstate(invalid="ignore", divide="ignore"):
+            share = np.where(games > 0, points / np.maximum(games, 1), np.nan)
     if ax is None:
         size = max(4.0, 0.45 * len(ids) + 2)
         ax = plt.subplots(figsize=(size + 1.5, size))[1]
@@ -218,8 +226,8 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
     if annotate:
         for i in range(len(ids)):
             for j in range(len(ids)):
-                if games[i, j]:
-                    ax.text(j, i, f"{points[i, j]:g}/{games[i, j]}", ha="center",
+                if games[i][j]:
+                    ax.text(j, i, f"{points[i][j]:g}/{games[i][j]}", ha="center",
                             va="center", fontsize=7)
     ax.figure.colorbar(image, ax=ax, label=_("share of the points"))
     ax.set_title(_("head to head"))

@@ -1,5 +1,5 @@
-"""Ratings of a league: Bradley-Terry (fitted with ``choix``) with bootstrap intervals, the
-sequential Elo beside it, and the head-to-head scores.
+"""Ratings of a league: Bradley-Terry (fitted with ``choix``, or in plain Python where it is
+missing) with bootstrap intervals, the sequential Elo beside it, and the head-to-head scores.
 
 Bradley-Terry gives agent ``i`` a strength ``theta_i`` with P(i beats j) =
 1 / (1 + exp(theta_j - theta_i)); a draw counts as half a win each way. The fit is the
@@ -16,18 +16,39 @@ spread: the intervals say how much the results vary, not how much they could.
 
 The sequential Elo (K = 16, everyone starting at 1500) reads the games in round-robin order
 (:func:`qsearch.league.schedule.round_order`); unlike Bradley-Terry it depends on that order.
+
+:data:`BACKEND` says which path runs. ``"choix"`` when numpy, scipy and choix can be imported:
+matrices and ratings are numpy arrays. ``"plain Python"`` otherwise (the browser site):
+lists (of lists), the fit by :mod:`qsearch.league.bradley_terry` (the same ratings as
+choix's, to 1e-9 on the lesson's leagues) and the bootstrap drawn with ``random.Random(seed)``:
+its intervals are as valid but not the same numbers as numpy's, whose generator draws other
+resamples for the same seed.
 """
 from __future__ import annotations
 
 import collections
+import importlib.util
 import math
+import random
 from dataclasses import dataclass
 
-try:
+from qsearch.league import bradley_terry
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+# choix is imported on the first fit (it takes seconds: it imports scipy)
+BACKEND = "choix" if all(map(_importable, ("numpy", "scipy", "choix"))) else "plain Python"
+"""``"choix"`` (numpy arrays) or ``"plain Python"`` (lists): the path the ratings take."""
+if BACKEND == "choix":
     import numpy as np
-except ImportError:
-    raise ImportError("the league ratings need numpy: pip install numpy "
-                      "(or qsearch[lessons])") from None
+else:
+    np = None
 
 PRIOR = 0.1                 # drawn games added between every two agents
 ELO_SCALE = 400 / math.log(10)
@@ -47,23 +68,27 @@ Game = GameResult   # deprecated: the name this result had
 
 
 def points_matrix(ids, games) -> np.ndarray:
-    """``W[i, j]``: agent i's points against j (a win 1, a draw 0.5 to each)."""
+    """``W[i, j]``: agent i's points against j (a win 1, a draw 0.5 to each); a list of
+    rows without numpy (:data:`BACKEND`)."""
     index = {name: k for k, name in enumerate(ids)}
-    w = np.zeros((len(ids), len(ids)))
+    w = [[0.0] * len(ids) for _ in ids]
     for g in games:
         i, j = index[g.a], index[g.b]
-        w[i, j] += g.score
-        w[j, i] += 1.0 - g.score
-    return w
+        w[i][j] += g.score
+        w[j][i] += 1.0 - g.score
+    return w if np is None else np.array(w, dtype=float).reshape(len(ids), len(ids))
 
 
 def fit_bradley_terry(w: np.ndarray, prior: float = PRIOR) -> np.ndarray:
     """The strengths (mean 0) maximising the Bradley-Terry likelihood of the points matrix
-    ``w`` plus ``prior`` drawn games between every two agents (``choix``'s I-LSR).
+    ``w`` plus ``prior`` drawn games between every two agents (``choix``'s I-LSR; without it
+    :func:`qsearch.league.bradley_terry.fit`, and a list).
 
     A ValueError when the maximum does not exist (``prior=0`` and an agent that never lost,
     never won, or a league in parts that never met).
     """
+    if np is None:
+        return bradley_terry.fit(w, prior)
     import choix
 
     w = np.asarray(w, dtype=float)
@@ -76,21 +101,22 @@ def fit_bradley_terry(w: np.ndarray, prior: float = PRIOR) -> np.ndarray:
     try:
         theta = choix.ilsr_pairwise_dense(augmented, max_iter=10_000, tol=1e-10)
     except (ValueError, RuntimeError) as err:
-        raise ValueError("no finite Bradley-Terry ratings for these results (an agent won or "
-                         f"lost every game, or groups never met); use prior > 0 ({err})") \
-            from None
+        raise ValueError(f"{bradley_terry.NO_MAXIMUM} ({err})") from None
     return theta - theta.mean()
 
 
 def elo_scale(theta) -> np.ndarray:
     """Strengths on the Elo scale (mean 1500)."""
+    if np is None:
+        return [BASE + ELO_SCALE * float(t) for t in theta]
     return BASE + ELO_SCALE * np.asarray(theta, dtype=float)
 
 
 @dataclass
 class Ratings:
     """Bradley-Terry ratings on the Elo scale with their bootstrap intervals, and the
-    sequential Elo, for ``ids`` (agents without a counted game get NaN)."""
+    sequential Elo, for ``ids`` (agents without a counted game get NaN); numpy arrays, or
+    lists without numpy (:data:`BACKEND`)."""
 
     ids: list
     rating: np.ndarray
@@ -125,40 +151,67 @@ def rate(ids, games, *, prior: float = PRIOR, samples: int = 1000, confidence: f
     ids = list(ids)
     games = list(games)
     playing = sorted({g.a for g in games} | {g.b for g in games}, key=ids.index)
-    rating = np.full(len(ids), np.nan)
-    low, high = rating.copy(), rating.copy()
-    elo = rating.copy()
+    rating, low, high, elo = ([math.nan] * len(ids) for _ in range(4))
     if len(playing) >= 2:
         where = [ids.index(p) for p in playing]
-        rating[where] = elo_scale(fit_bradley_terry(points_matrix(playing, games), prior))
+        _put(rating, where, elo_scale(fit_bradley_terry(points_matrix(playing, games), prior)))
         if samples:
             draws = bootstrap(playing, games, prior, samples, seed)
             tail = (1 - confidence) / 2 * 100
-            low[where] = elo_scale(np.percentile(draws, tail, axis=0))
-            high[where] = elo_scale(np.percentile(draws, 100 - tail, axis=0))
+            _put(low, where, elo_scale(_percentiles(draws, tail)))
+            _put(high, where, elo_scale(_percentiles(draws, 100 - tail)))
         ordered = sorted(games, key=order) if order is not None else games
         sequential = sequential_elo(playing, ordered)
-        elo[where] = [sequential[p] for p in playing]
-    return Ratings(ids, rating, low, high, elo, prior, samples, confidence)
+        _put(elo, where, [sequential[p] for p in playing])
+    vector = list if np is None else np.array
+    return Ratings(ids, *map(vector, (rating, low, high, elo)), prior, samples, confidence)
+
+
+def _put(target: list, where: list, values) -> None:
+    for k, value in zip(where, values, strict=True):
+        target[k] = float(value)
+
+
+def _percentiles(draws, q: float) -> list:
+    """The ``q``-th percentile of each column of ``draws`` (numpy's default method)."""
+    if np is not None:
+        return np.percentile(draws, q, axis=0)
+    return [bradley_terry.percentile(column, q) for column in zip(*draws, strict=True)]
 
 
 def bootstrap(ids, games, prior: float, samples: int, seed: int = 0) -> np.ndarray:
     """``samples`` x len(ids) strengths, each fitted on the games drawn again with
     replacement within each pair (every pair keeps its number of games, as the schedule
     fixed it; drawing from all games at once would leave some pairs out of a resample and
-    move the mean the ratings are anchored to)."""
+    move the mean the ratings are anchored to).
+
+    Drawn with numpy's ``default_rng(seed)``, or without numpy with ``random.Random(seed)``
+    (a list of rows): the same seed draws other resamples on the two paths, so their
+    intervals differ by the bootstrap's own noise."""
     index = {name: k for k, name in enumerate(ids)}
     games = sorted(games, key=lambda g: tuple(sorted((g.a, g.b))))
-    a = np.array([index[g.a] for g in games])
-    b = np.array([index[g.b] for g in games])
-    s = np.array([g.score for g in games], dtype=float)
+    a = [index[g.a] for g in games]
+    b = [index[g.b] for g in games]
+    s = [float(g.score) for g in games]
     pairs = [tuple(sorted((g.a, g.b))) for g in games]
     first_of, size_of = {}, collections.Counter(pairs)
     for k, p in enumerate(pairs):
         first_of.setdefault(p, k)
-    first = np.array([first_of[p] for p in pairs])          # the pair's first game
-    size = np.array([size_of[p] for p in pairs])            # the pair's number of games
+    first = [first_of[p] for p in pairs]          # the pair's first game
+    size = [size_of[p] for p in pairs]            # the pair's number of games
     n = len(ids)
+    if np is None:
+        rng = random.Random(seed)
+        out = []
+        for _ in range(samples):
+            w = [[0.0] * n for _ in range(n)]
+            for f, m in zip(first, size, strict=True):
+                d = f + int(rng.random() * m)
+                w[a[d]][b[d]] += s[d]
+                w[b[d]][a[d]] += 1 - s[d]
+            out.append(bradley_terry.fit(w, prior))
+        return out
+    a, b, s, first, size = (np.array(x) for x in (a, b, s, first, size))
     rng = np.random.default_rng(seed)
     out = np.empty((samples, n))
     for k in range(samples):
@@ -183,7 +236,12 @@ def sequential_elo(ids, games, k: float = 16.0, start: float = BASE) -> dict:
 
 
 def score_share(w: np.ndarray) -> np.ndarray:
-    """``M[i, j]``: i's share of the points against j (NaN where they did not play)."""
+    """``M[i, j]``: i's share of the points against j (NaN where they did not play); a list
+    of rows without numpy."""
+    if np is None:
+        n = len(w)
+        return [[w[i][j] / (w[i][j] + w[j][i]) if i != j and w[i][j] + w[j][i] > 0
+                 else math.nan for j in range(n)] for i in range(n)]
     total = w + w.T
     with np.errstate(invalid="ignore", divide="ignore"):
         share = np.where(total > 0, w / np.where(total > 0, total, 1), np.nan)

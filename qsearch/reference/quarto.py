@@ -180,11 +180,12 @@ def _playout_rng(seed) -> int:
 
 
 def _playout_arrays(returns: list[int], plies: list[int]):
-    """The playouts as the compiled engines return them: two numpy int8 arrays."""
+    """The playouts as the compiled engines return them: two numpy int8 arrays; without numpy
+    (the browser site) the two lists."""
     try:
         import numpy as np
     except ImportError:
-        raise ImportError("random_playouts returns numpy arrays: pip install numpy") from None
+        return returns, plies
     return np.array(returns, dtype=np.int8), np.array(plies, dtype=np.int8)
 
 
@@ -421,8 +422,8 @@ class PyOwnPieceQuarto(PyQuartoBoard):
         Each ply picks an empty square and an unused piece uniformly and independently, as
         the document's ``sample.int(17 - ply, 2)``, with the compiled engine's generator, so
         a seed plays the same games in both. Returns ``(returns, plies)``, two numpy int8
-        arrays: player 0's return (+1, 0, -1: the document's utility) and the plies each
-        game lasted.
+        arrays (two lists of ints without numpy): player 0's return (+1, 0, -1: the
+        document's utility) and the plies each game lasted.
         """
         games = _c_int(games)
         if games < 0:

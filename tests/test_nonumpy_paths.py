@@ -1,0 +1,119 @@
+"""The browser site's path (Pyodide has no numpy offline): the league's head-to-head without
+numpy gives the same values in lists, and everything lessons 03, 08, 09 and 11 import from
+qsearch imports in pure mode with numpy, scipy, choix and matplotlib unimportable."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qsearch.league import leaderboard as with_numpy
+
+ROOT = Path(__file__).resolve().parents[1]
+SAVED = ROOT / "notebooks" / "data" / "11_class_league"
+HIDDEN = ("numpy", "scipy", "choix", "matplotlib")
+LESSONS = ("03_quarto_simulation", "08_parcheckers", "09_solving_quarto", "11_class_league")
+
+
+@pytest.fixture(scope="module")
+def plain():
+    """qsearch.league.leaderboard loaded a second time with numpy unimportable."""
+    spec = importlib.util.spec_from_file_location("leaderboard_plain", with_numpy.__file__)
+    module = importlib.util.module_from_spec(spec)
+    saved = sys.modules.get("numpy")
+    sys.modules["numpy"] = None                  # import numpy raises ImportError
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.modules["numpy"] = saved
+    return module
+
+
+def saved_records(name: str) -> list[dict]:
+    with (SAVED / name / "games.jsonl").open() as f:
+        return [json.loads(line) for line in f][1:]
+
+
+@pytest.mark.parametrize("league", ["class", "gauntlet"])
+def test_head_to_head_without_numpy_is_the_same_in_lists(plain, league):
+    records = saved_records(league)
+    records.append(dict(records[0], score_a=None))       # a double forfeit: a game, no points
+    ids = sorted({r["a"] for r in records} | {r["b"] for r in records}, reverse=True)
+    rows = [{"id": name, "agent": name} for name in ids]
+    names, points, games = plain.head_to_head(rows, records)
+    their_names, their_points, their_games = with_numpy.head_to_head(rows, records)
+    assert plain.np is None and isinstance(points, list) and isinstance(games[0], list)
+    assert names == their_names == ids
+    assert points == their_points.tolist() and games == their_games.tolist()
+    assert sum(map(sum, games)) == 2 * len(records)
+    assert sum(map(sum, points)) == len(records) - 1
+
+
+def test_the_heatmap_without_numpy_draws_the_same_shares(plain):
+    pytest.importorskip("matplotlib")
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    records = saved_records("class")
+    rows = [{"id": name, "agent": name}
+            for name in sorted({r["a"] for r in records} | {r["b"] for r in records})]
+    drawn = [module.heatmap(rows, records) for module in (plain, with_numpy)]
+    ours, theirs = ([[None if math.isnan(x) else x for x in row]
+                     for row in ax.images[0].get_array().filled(math.nan).tolist()]
+                    for ax in drawn)
+    assert ours == theirs and ours[0][0] is None and ours[0][1] is not None
+    assert [t.get_text() for t in drawn[0].texts] == [t.get_text() for t in drawn[1].texts]
+    for ax in drawn:
+        plt.close(ax.figure)
+
+
+def lesson_imports() -> list[str]:
+    """The import statements of the lessons' code cells (English and Spanish) that do not
+    name numpy, scipy, matplotlib or IPython (the lesson itself must do without those)."""
+    found = {}
+    for lesson in LESSONS:
+        for path in (ROOT / "notebooks" / f"{lesson}.ipynb",
+                     ROOT / "notebooks" / "es" / f"{lesson}.ipynb"):
+            for cell in json.loads(path.read_text())["cells"]:
+                if cell["cell_type"] != "code":
+                    continue
+                source = "".join(cell["source"])
+                for m in re.finditer(r"^(from [\w.]+ import \([^)]*\)|from [\w.]+ import .*|"
+                                     r"import .*)", source, re.M):
+                    line = " ".join(re.sub(r"#[^\n]*", "", m.group(1)).split())
+                    if not re.search(r"numpy|scipy|matplotlib|IPython", line):
+                        found[line] = None
+    return list(found)
+
+
+def test_what_the_lessons_import_needs_no_numpy_in_pure_mode():
+    lines = lesson_imports()
+    assert any("qsearch.league" in line for line in lines) and len(lines) > 30
+    script = "\n".join([
+        "import sys",
+        *(f"sys.modules[{name!r}] = None" for name in HIDDEN),
+        "failed = []",
+        "for line in sys.argv[1:]:",
+        "    try:",
+        "        exec(line, {})",
+        "    except Exception as err:",
+        "        failed.append(f'{line}: {type(err).__name__}: {err}')",
+        "import qsearch",
+        "from qsearch.league import ratings",
+        "print(qsearch.compiled, ratings.BACKEND)",
+        "print(*failed, sep='\\n')"])
+    env = dict(os.environ, QSEARCH_PURE="1", PYTHONPATH=str(ROOT))
+    done = subprocess.run([sys.executable, "-c", script, *lines], env=env, cwd=ROOT,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    first, *failed = done.stdout.strip().split("\n")
+    assert first == "False plain Python"
+    assert failed == [], failed
