@@ -26,6 +26,7 @@ from typing import NamedTuple
 
 from qsearch.bench._timing import Load, cpu_best_of, load_note, repeats_of
 from qsearch.core.tables import best_of, format_seconds, markdown
+from qsearch.i18n import _
 
 
 class Section(NamedTuple):
@@ -49,7 +50,8 @@ def with_load(section: Section, load: Callable[[], Load] = Load) -> Section:
                 row.setdefault(key, value)
         return out
 
-    return section._replace(title=f"{section.title} ({load_note()})", rows=rows)
+    return section._replace(title=_("{title} ({load})").format(title=section.title,
+                                                               load=load_note()), rows=rows)
 
 
 def with_repeats_note(section: Section, options) -> Section:
@@ -57,8 +59,8 @@ def with_repeats_note(section: Section, options) -> Section:
     table with fixed runs."""
     if section.fixed_runs is None or getattr(options, "repeats", None) is None:
         return section
-    return section._replace(title=f"{section.title}; `--repeats` does not apply to this "
-                                  f"table: {section.fixed_runs}")
+    return section._replace(title=_("{title}; `--repeats` does not apply to this table: "
+                                    "{why}").format(title=section.title, why=section.fixed_runs))
 
 
 def all_sections(options) -> list[Section]:
@@ -80,7 +82,8 @@ def all_sections(options) -> list[Section]:
     if getattr(options, "repeats", None) is not None and named and \
             all(s.fixed_runs for s in named):
         why = "; ".join(f"{s.name}: {s.fixed_runs}" for s in named)
-        raise ValueError(f"--repeats does not apply to the tables named ({why})")
+        raise ValueError(_("--repeats does not apply to the tables named ({why})")
+                         .format(why=why))
     return found
 
 
