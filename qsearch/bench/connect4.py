@@ -40,7 +40,7 @@ from qsearch.bench._timing import (
 )
 from qsearch.core.tables import format_seconds
 from qsearch.games import Connect4
-from qsearch.i18n import _
+from qsearch.i18n import _, number
 from qsearch.reference import alphabeta as twin_alphabeta
 from qsearch.reference.connect4 import PyConnect4
 from qsearch.search import alphabeta
@@ -137,7 +137,7 @@ def data_dir(data: str | os.PathLike | None = None) -> Path:
     """Where the published sets are read: ``data`` if given, else the repository's copies."""
     path = Path(data) if data is not None else REPO_DATA
     if not path.is_dir():
-        raise ValueError(f"--data: {path} is not a directory")
+        raise ValueError(_("--data: {path} is not a directory").format(path=path))
     return path
 
 
@@ -178,7 +178,7 @@ class Pons:
         self.path = Path(path)
         self.clock = clock
         if not (self.path.is_file() and os.access(self.path, os.X_OK)):
-            raise ValueError(f"--pons: {self.path} is not an executable file")
+            raise ValueError(_("--pons: {path} is not an executable file").format(path=self.path))
 
     def command(self, weak: bool = False) -> list[str]:
         return [str(self.path), "-b", "/dev/null"] + (["-w"] if weak else [])
@@ -281,7 +281,8 @@ def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[di
         rows.append({"set": name, "positions": len(pairs), "mean time": sum(times) / len(pairs),
                      "max time": max(times), "mean nodes": nodes / len(pairs),
                      "ns/node": 1e9 * sum(times) / max(nodes, 1), **load.cells()})
-        progress(f"{name}: {len(pairs)} positions, mean {format_seconds(rows[-1]['mean time'])}")
+        progress(_("{set}: {n} positions, mean {time}").format(
+            set=name, n=len(pairs), time=format_seconds(rows[-1]["mean time"])))
     return rows
 
 
@@ -331,7 +332,8 @@ def pons_stream_table(data: Path, pons: Pons, limits: dict[str, int],
         rows.append({"set": name, "positions": len(pairs), "scores": _("all equal"),
                      "our time": t_ours, "our runs": runs, "our nodes": nodes,
                      "Pons time": t_pons, "x Pons": t_ours / t_pons, **load.cells()})
-        progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
+        progress(_("{set}: ours {ours}, Pons {pons}").format(
+            set=name, ours=format_seconds(t_ours), pons=format_seconds(t_pons)))
     for row in rows:
         row["Pons start-up time"] = startup
     return rows
@@ -393,7 +395,8 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
             row["Pons start-up time"] = startup
         row.update(load.cells())
         rows.append(row)
-        progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
+        progress(_("{set}: ours {ours}, Pons {pons}").format(
+            set=name, ours=format_seconds(t_ours), pons=format_seconds(t_pons)))
     return rows
 
 
@@ -406,7 +409,8 @@ def _with_ticker(label: str, run: Callable[[], object], every: float = 15.0):
 
     def tick():
         while not done.wait(every):
-            progress(f"{label}: {time.perf_counter() - start:.0f} s ...")
+            seconds = number(time.perf_counter() - start, 0, grouped=False)
+            progress(_("{label}: {seconds} s ...").format(label=label, seconds=seconds))
 
     ticker = threading.Thread(target=tick, daemon=True)
     ticker.start()
@@ -432,24 +436,27 @@ def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
         load = Load()
         t_ours = t_pons = float("inf")
         for k in range(repeats):            # ours, his, ours, his, ...: best of each
-            run = f"{mode}, run {k + 1} of {repeats}"
-            progress(f"empty board, {run}: ours ...")
+            run = _("{mode}, run {k} of {n}").format(mode=_("weak") if weak else _("strong"),
+                                                     k=k + 1, n=repeats)
+            progress(_("empty board, {run}: ours ...").format(run=run))
             solver.reset()
-            t, res = _with_ticker(f"ours, {run}", lambda w=weak: solver.solve(Connect4(), weak=w))
+            t, res = _with_ticker(_("ours, {run}").format(run=run),
+                                  lambda w=weak: solver.solve(Connect4(), weak=w))
             t_ours = min(t_ours, t)
-            progress(f"empty board, {run}: ours {res.score:+d} in {format_seconds(t)}")
+            progress(_("empty board, {run}: ours {score} in {time}").format(
+                run=run, score=f"{res.score:+d}", time=format_seconds(t)))
             row = {"position": _("(empty)"), "solve": _("weak") if weak else _("strong"),
                    "our score": res.score, "our time": t_ours, "our nodes": res.nodes}
             if pons is None:
                 continue
-            progress(f"empty board, {run}: Pons ...")
+            progress(_("empty board, {run}: Pons ...").format(run=run))
             if driver is not None and not weak:
                 theirs, nodes, micro = (int(f) for f in driver.solve(""))
                 t = micro * 1e-6
                 row["Pons nodes"] = nodes
             else:
-                _seconds, (elapsed, out) = _with_ticker(f"Pons, {run}",
-                                                 lambda w=weak: pons.run([""], weak=w))
+                _seconds, (elapsed, out) = _with_ticker(
+                    _("Pons, {run}").format(run=run), lambda w=weak: pons.run([""], weak=w))
                 theirs, t = int(out[0][0]), elapsed - startup
             same = _sign(theirs) == _sign(res.score) if weak else theirs == res.score
             if not same:
@@ -457,7 +464,8 @@ def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
             t_pons = min(t_pons, t)
             row.update({"Pons score": theirs, "Pons time": t_pons,
                         "x Pons": t_ours / t_pons})
-            progress(f"empty board, {run}: Pons {theirs:+d} in {format_seconds(t)}")
+            progress(_("empty board, {run}: Pons {score} in {time}").format(
+                run=run, score=f"{theirs:+d}", time=format_seconds(t)))
         row.update(load.cells())
         rows.append(row)
     return rows
