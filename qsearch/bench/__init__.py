@@ -3,8 +3,9 @@
 Every module of this package (other than those starting with ``_``) defines
 ``sections(options) -> list[Section]``; ``options`` has ``quick`` (bool: fewer positions,
 about a minute in all) and whatever options the CLI adds. A :class:`Section` is a name for
-``--only``, a title, and a function returning the rows (a list of dicts) that
-:func:`markdown` prints. Every number comes from the run that prints it.
+``--only``, a title, and a function returning the rows (a list of dicts) that :func:`table`
+prints (:func:`markdown`, its header in the language in use). Every number comes from the
+run that prints it.
 
 Times are CPU times, the sides of a comparison are timed in turn, a fast side in batches of
 about its peer's duration, and every row records the load average per core it was measured
@@ -25,6 +26,7 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from qsearch.bench._timing import Load, cpu_best_of, load_note, repeats_of
+from qsearch.bench._words import table
 from qsearch.core.tables import best_of, format_seconds, markdown
 from qsearch.i18n import _
 
@@ -88,4 +90,4 @@ def all_sections(options) -> list[Section]:
 
 
 __all__ = ["Section", "all_sections", "best_of", "cpu_best_of", "format_seconds", "markdown",
-           "with_load", "with_repeats_note"]
+           "table", "with_load", "with_repeats_note"]
