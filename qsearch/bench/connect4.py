@@ -228,12 +228,14 @@ class PonsDriver:
         ((moves, published),) = read_set(REPO_DATA / "Test_L3_R1", 1)
         fields = self.solve(moves)
         if len(fields) != 3:
-            raise ValueError(f"--pons-reset: {self.path} prints {fields!r} after the moves, "
-                             "not 'score nodes microseconds'")
+            raise ValueError(_("--pons-reset: {path} prints {fields} after the moves, not "
+                               "'score nodes microseconds'").format(path=self.path,
+                                                                     fields=repr(fields)))
         ours = solve(Connect4.from_moves(moves)).score
         if not int(fields[0]) == published == ours:
-            raise ValueError(f"--pons-reset: {self.path} scores {moves} {fields[0]}, "
-                             f"published {published}, ours {ours}")
+            raise ValueError(_("--pons-reset: {path} scores {moves} {score}, published "
+                               "{published}, ours {ours}").format(
+                path=self.path, moves=moves, score=fields[0], published=published, ours=ours))
 
     def solve(self, moves: str) -> list[str]:
         self.proc.stdin.write(moves + "\n")
