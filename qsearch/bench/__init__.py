@@ -3,8 +3,9 @@
 Every module of this package (other than those starting with ``_``) defines
 ``sections(options) -> list[Section]``; ``options`` has ``quick`` (bool: fewer positions,
 about a minute in all) and whatever options the CLI adds. A :class:`Section` is a name for
-``--only``, a title, and a function returning the rows (a list of dicts) that
-:func:`markdown` prints. Every number comes from the run that prints it.
+``--only``, a title, and a function returning the rows (a list of dicts) that :func:`table`
+prints (:func:`markdown`, its header in the language in use). Every number comes from the
+run that prints it.
 
 Times are CPU times, the sides of a comparison are timed in turn, a fast side in batches of
 about its peer's duration, and every row records the load average per core it was measured
@@ -25,7 +26,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 from qsearch.bench._timing import Load, cpu_best_of, load_note, repeats_of
+from qsearch.bench._words import table
 from qsearch.core.tables import best_of, format_seconds, markdown
+from qsearch.i18n import _
 
 
 class Section(NamedTuple):
@@ -49,7 +52,8 @@ def with_load(section: Section, load: Callable[[], Load] = Load) -> Section:
                 row.setdefault(key, value)
         return out
 
-    return section._replace(title=f"{section.title} ({load_note()})", rows=rows)
+    return section._replace(title=_("{title} ({load})").format(title=section.title,
+                                                               load=load_note()), rows=rows)
 
 
 def with_repeats_note(section: Section, options) -> Section:
@@ -57,8 +61,8 @@ def with_repeats_note(section: Section, options) -> Section:
     table with fixed runs."""
     if section.fixed_runs is None or getattr(options, "repeats", None) is None:
         return section
-    return section._replace(title=f"{section.title}; `--repeats` does not apply to this "
-                                  f"table: {section.fixed_runs}")
+    return section._replace(title=_("{title}; `--repeats` does not apply to this table: "
+                                    "{why}").format(title=section.title, why=section.fixed_runs))
 
 
 def all_sections(options) -> list[Section]:
@@ -80,9 +84,10 @@ def all_sections(options) -> list[Section]:
     if getattr(options, "repeats", None) is not None and named and \
             all(s.fixed_runs for s in named):
         why = "; ".join(f"{s.name}: {s.fixed_runs}" for s in named)
-        raise ValueError(f"--repeats does not apply to the tables named ({why})")
+        raise ValueError(_("--repeats does not apply to the tables named ({why})")
+                         .format(why=why))
     return found
 
 
 __all__ = ["Section", "all_sections", "best_of", "cpu_best_of", "format_seconds", "markdown",
-           "with_load", "with_repeats_note"]
+           "table", "with_load", "with_repeats_note"]

@@ -57,7 +57,7 @@ def run_tables(args, sections, out=None, err=None) -> int:
     (stderr) when one starts, its markdown on ``out`` (stdout) and in ``args.output``'s file
     (headed by the command that made it) as soon as it is done. After Ctrl-C the finished
     tables stay, and ``err`` and the file say which were not run; returns 130 then, else 0."""
-    from qsearch.core.tables import markdown
+    from qsearch.bench._words import table as markdown  # its header in the language in use
 
     out = sys.stdout if out is None else out
     err = sys.stderr if err is None else err

@@ -29,6 +29,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from qsearch.i18n import _
+
 MAX_BATCH = 10.0        # seconds: the longest batch of the fast side, whatever the peer's time
 LOAD_KEY = "load/core"  # the column: the 1-minute load average per core
 Clock = Callable[[], float]
@@ -86,9 +88,9 @@ def cpu_time(run: Callable[[], object], repeats: int = 3, target: float = 0.0,
     single = clock() - start
     runs = batch_count(single, min(target, max_batch))
     best, left = (single, repeats - 1) if runs == 1 else (float("inf"), repeats)
-    for _ in range(left):
+    for _i in range(left):
         start = clock()
-        for _ in range(runs):
+        for _i in range(runs):
             result = run()
         best = min(best, clock() - start)
     return Timing(best / runs, result, runs, repeats)
@@ -135,7 +137,7 @@ def interleave(runs: Sequence[Callable[[], object]], repeats: int = 3,
             if round_ == 0 and counts[i] == 1:
                 continue            # its sizing run was its first batch
             start = clk()
-            for _ in range(counts[i]):
+            for _i in range(counts[i]):
                 results[i] = run()
             best[i] = min(best[i], clk() - start)
     return [Timing(best[i] / counts[i], results[i], counts[i], repeats)
@@ -191,9 +193,9 @@ class Load:
 def load_note(ncores: int | None = None) -> str:
     """What the load column means, for a table's title."""
     n = ncores if ncores is not None else cores()
-    return (f"`{LOAD_KEY}`: the 1-minute load average over the machine's {n} cores while the "
-            "row was measured, the higher of its start and end: 1 is one job per core, 2.5 "
-            "two and a half")
+    return _("`{key}`: the 1-minute load average over the machine's {n} cores while the row "
+             "was measured, the higher of its start and end: 1 is one job per core, 2.5 two "
+             "and a half").format(key=_(LOAD_KEY), n=n)
 
 
 def repeats_of(options, full: int = 3, quick: int = 1) -> int:
@@ -203,5 +205,5 @@ def repeats_of(options, full: int = 3, quick: int = 1) -> int:
     if repeats is None:
         return quick if getattr(options, "quick", False) else full
     if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 1:
-        raise ValueError(f"--repeats must be >= 1, not {repeats!r}")
+        raise ValueError(_("--repeats must be >= 1, not {value}").format(value=repr(repeats)))
     return repeats

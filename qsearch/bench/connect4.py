@@ -40,6 +40,7 @@ from qsearch.bench._timing import (
 )
 from qsearch.core.tables import format_seconds
 from qsearch.games import Connect4
+from qsearch.i18n import _, number
 from qsearch.reference import alphabeta as twin_alphabeta
 from qsearch.reference.connect4 import PyConnect4
 from qsearch.search import alphabeta
@@ -114,7 +115,7 @@ def search_table(repeats: int = 3) -> list[dict]:
         fast, t_fast = ours.result, ours.seconds
         assert twin.result.nodes == py.result.nodes == fast.nodes
         assert twin.result.value == fast.value
-        row = {"position": moves or "(empty)", "depth": depth, "nodes": fast.nodes,
+        row = {"position": moves or _("(empty)"), "depth": depth, "nodes": fast.nodes,
                "compiled Mn/s": fast.nodes / t_fast / 1e6, "compiled runs": ours.runs,
                "twin kn/s": fast.nodes / twin.seconds / 1e3,
                "x twin": ratio(twin.seconds, t_fast),
@@ -136,7 +137,7 @@ def data_dir(data: str | os.PathLike | None = None) -> Path:
     """Where the published sets are read: ``data`` if given, else the repository's copies."""
     path = Path(data) if data is not None else REPO_DATA
     if not path.is_dir():
-        raise ValueError(f"--data: {path} is not a directory")
+        raise ValueError(_("--data: {path} is not a directory").format(path=path))
     return path
 
 
@@ -177,7 +178,7 @@ class Pons:
         self.path = Path(path)
         self.clock = clock
         if not (self.path.is_file() and os.access(self.path, os.X_OK)):
-            raise ValueError(f"--pons: {self.path} is not an executable file")
+            raise ValueError(_("--pons: {path} is not an executable file").format(path=self.path))
 
     def command(self, weak: bool = False) -> list[str]:
         return [str(self.path), "-b", "/dev/null"] + (["-w"] if weak else [])
@@ -198,7 +199,7 @@ class Pons:
 
     def startup(self, repeats: int) -> float:
         """Least CPU time of a run with no position: start, table allocation, exit."""
-        return min(self.run([])[0] for _ in range(repeats))
+        return min(self.run([])[0] for _i in range(repeats))
 
 
 class PonsDriver:
@@ -227,12 +228,14 @@ class PonsDriver:
         ((moves, published),) = read_set(REPO_DATA / "Test_L3_R1", 1)
         fields = self.solve(moves)
         if len(fields) != 3:
-            raise ValueError(f"--pons-reset: {self.path} prints {fields!r} after the moves, "
-                             "not 'score nodes microseconds'")
+            raise ValueError(_("--pons-reset: {path} prints {fields} after the moves, not "
+                               "'score nodes microseconds'").format(path=self.path,
+                                                                     fields=repr(fields)))
         ours = solve(Connect4.from_moves(moves)).score
         if not int(fields[0]) == published == ours:
-            raise ValueError(f"--pons-reset: {self.path} scores {moves} {fields[0]}, "
-                             f"published {published}, ours {ours}")
+            raise ValueError(_("--pons-reset: {path} scores {moves} {score}, published "
+                               "{published}, ours {ours}").format(
+                path=self.path, moves=moves, score=fields[0], published=published, ours=ours))
 
     def solve(self, moves: str) -> list[str]:
         self.proc.stdin.write(moves + "\n")
@@ -269,7 +272,7 @@ def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[di
         for moves, score in pairs:
             state = Connect4.from_moves(moves)
             best = float("inf")
-            for _ in range(repeats):
+            for _i in range(repeats):
                 solver.reset()
                 t, res = cpu_time(lambda s=state: solver.solve(s), 1)[:2]
                 best = min(best, t)
@@ -280,7 +283,8 @@ def solve_table(data: Path, limits: dict[str, int], repeats: int = 1) -> list[di
         rows.append({"set": name, "positions": len(pairs), "mean time": sum(times) / len(pairs),
                      "max time": max(times), "mean nodes": nodes / len(pairs),
                      "ns/node": 1e9 * sum(times) / max(nodes, 1), **load.cells()})
-        progress(f"{name}: {len(pairs)} positions, mean {format_seconds(rows[-1]['mean time'])}")
+        progress(_("{set}: {n} positions, mean {time}").format(
+            set=name, n=len(pairs), time=format_seconds(rows[-1]["mean time"])))
     return rows
 
 
@@ -288,7 +292,7 @@ def _our_stream(pairs: list[tuple[str, int]], solver) -> tuple[list[int], int]:
     """Solve every position in order with one table (reset once, before the first)."""
     solver.reset()
     scores, nodes = [], 0
-    for moves, _ in pairs:
+    for moves, _score in pairs:
         res = solver.solve(Connect4.from_moves(moves))
         scores.append(res.score)
         nodes += res.nodes
@@ -312,25 +316,26 @@ def pons_stream_table(data: Path, pons: Pons, limits: dict[str, int],
             continue
         load = Load()
         pairs = read_set(path, limit)
-        lines = [m for m, _ in pairs]
+        lines = [m for m, _score in pairs]
         t_ours = t_pons = float("inf")
-        for _ in range(repeats):
+        for _round in range(repeats):
             t, out = pons.run(lines)
             t_pons = min(t_pons, t - startup)
             t, (scores, nodes), runs = cpu_time(lambda p=pairs: _our_stream(p, solver), 1,
                                                 t - startup)[:3]
             t_ours = min(t_ours, t)
-        published = [s for _, s in pairs]
+        published = [s for _moves, s in pairs]
         theirs = [int(f[0]) for f in out]
         if scores != published or theirs != published:
             bad = next(i for i in range(len(pairs))
                        if (scores[i], theirs[i]) != (published[i], published[i]))
             raise AssertionError(f"{name}: {lines[bad]}: ours {scores[bad]}, Pons "
                                  f"{theirs[bad]}, published {published[bad]}")
-        rows.append({"set": name, "positions": len(pairs), "scores": "all equal",
+        rows.append({"set": name, "positions": len(pairs), "scores": _("all equal"),
                      "our time": t_ours, "our runs": runs, "our nodes": nodes,
                      "Pons time": t_pons, "x Pons": t_ours / t_pons, **load.cells()})
-        progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
+        progress(_("{set}: ours {ours}, Pons {pons}").format(
+            set=name, ours=format_seconds(t_ours), pons=format_seconds(t_pons)))
     for row in rows:
         row["Pons start-up time"] = startup
     return rows
@@ -364,7 +369,7 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
         for moves, score in pairs:
             state = Connect4.from_moves(moves)
             best_ours = best_pons = float("inf")
-            for _ in range(repeats):
+            for _round in range(repeats):
                 solver.reset()
                 t, res = cpu_time(lambda s=state: solver.solve(s), 1)[:2]
                 best_ours = min(best_ours, t)
@@ -382,7 +387,7 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
             t_pons += best_pons
             n_ours += res.nodes
             n_pons = None if nodes is None else n_pons + nodes
-        row = {"set": name, "positions": len(pairs), "scores": "all equal",
+        row = {"set": name, "positions": len(pairs), "scores": _("all equal"),
                "our time": t_ours, "Pons time": t_pons, "x Pons": t_ours / t_pons,
                "our nodes": n_ours}
         if n_pons is not None:
@@ -392,7 +397,8 @@ def pons_reset_table(data: Path, pons: Pons | None, driver: PonsDriver | None,
             row["Pons start-up time"] = startup
         row.update(load.cells())
         rows.append(row)
-        progress(f"{name}: ours {format_seconds(t_ours)}, Pons {format_seconds(t_pons)}")
+        progress(_("{set}: ours {ours}, Pons {pons}").format(
+            set=name, ours=format_seconds(t_ours), pons=format_seconds(t_pons)))
     return rows
 
 
@@ -405,7 +411,8 @@ def _with_ticker(label: str, run: Callable[[], object], every: float = 15.0):
 
     def tick():
         while not done.wait(every):
-            progress(f"{label}: {time.perf_counter() - start:.0f} s ...")
+            seconds = number(time.perf_counter() - start, 0, grouped=False)
+            progress(_("{label}: {seconds} s ...").format(label=label, seconds=seconds))
 
     ticker = threading.Thread(target=tick, daemon=True)
     ticker.start()
@@ -431,24 +438,27 @@ def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
         load = Load()
         t_ours = t_pons = float("inf")
         for k in range(repeats):            # ours, his, ours, his, ...: best of each
-            run = f"{mode}, run {k + 1} of {repeats}"
-            progress(f"empty board, {run}: ours ...")
+            run = _("{mode}, run {k} of {n}").format(mode=_("weak") if weak else _("strong"),
+                                                     k=k + 1, n=repeats)
+            progress(_("empty board, {run}: ours ...").format(run=run))
             solver.reset()
-            t, res = _with_ticker(f"ours, {run}", lambda w=weak: solver.solve(Connect4(), weak=w))
+            t, res = _with_ticker(_("ours, {run}").format(run=run),
+                                  lambda w=weak: solver.solve(Connect4(), weak=w))
             t_ours = min(t_ours, t)
-            progress(f"empty board, {run}: ours {res.score:+d} in {format_seconds(t)}")
-            row = {"position": "(empty)", "solve": mode, "our score": res.score,
-                   "our time": t_ours, "our nodes": res.nodes}
+            progress(_("empty board, {run}: ours {score} in {time}").format(
+                run=run, score=f"{res.score:+d}", time=format_seconds(t)))
+            row = {"position": _("(empty)"), "solve": _("weak") if weak else _("strong"),
+                   "our score": res.score, "our time": t_ours, "our nodes": res.nodes}
             if pons is None:
                 continue
-            progress(f"empty board, {run}: Pons ...")
+            progress(_("empty board, {run}: Pons ...").format(run=run))
             if driver is not None and not weak:
                 theirs, nodes, micro = (int(f) for f in driver.solve(""))
                 t = micro * 1e-6
                 row["Pons nodes"] = nodes
             else:
-                _, (elapsed, out) = _with_ticker(f"Pons, {run}",
-                                                 lambda w=weak: pons.run([""], weak=w))
+                _seconds, (elapsed, out) = _with_ticker(
+                    _("Pons, {run}").format(run=run), lambda w=weak: pons.run([""], weak=w))
                 theirs, t = int(out[0][0]), elapsed - startup
             same = _sign(theirs) == _sign(res.score) if weak else theirs == res.score
             if not same:
@@ -456,7 +466,8 @@ def empty_board_table(pons: Pons | None, driver: PonsDriver | None = None,
             t_pons = min(t_pons, t)
             row.update({"Pons score": theirs, "Pons time": t_pons,
                         "x Pons": t_ours / t_pons})
-            progress(f"empty board, {run}: Pons {theirs:+d} in {format_seconds(t)}")
+            progress(_("empty board, {run}: Pons {score} in {time}").format(
+                run=run, score=f"{theirs:+d}", time=format_seconds(t)))
         row.update(load.cells())
         rows.append(row)
     return rows
@@ -474,55 +485,64 @@ def sections(options) -> list[tuple]:
     slow = slow if slow is not None else (5 if quick else 100)
     hard = hard if hard is not None else (1 if quick else 10)
     if slow < 1 or hard < 1:
-        raise ValueError("--solve-limit and --hard-limit must be >= 1")
+        raise ValueError(_("--solve-limit and --hard-limit must be >= 1"))
     limits = set_limits(fast=100 if quick else 1000, slow=slow, hard=hard)
     data = data_dir(getattr(options, "data", None))
     pons_path = getattr(options, "pons", None)
     reset_path = getattr(options, "pons_reset", None)
     pons = Pons(pons_path) if pons_path else None
     if reset_path and pons is None:
-        raise ValueError("--pons-reset needs --pons as well")
-    found = ", ".join(f"{s} ({limits[s]})" for s in SOLVE_SETS if (data / s).exists()) or "none"
+        raise ValueError(_("--pons-reset needs --pons as well"))
+    found = ", ".join(f"{s} ({limits[s]})" for s in SOLVE_SETS
+                      if (data / s).exists()) or _("none")
     out = [
-        ("search", "Compiled alpha-beta on Connect-4 (zero evaluation): nodes per second. "
-         "`x twin`: qsearch's readable Python alpha-beta on the compiled game; `x all-Python`: "
-         "the same twin on the pure-Python game; `x OpenSpiel`: OpenSpiel's Python "
-         "`alpha_beta_search` on OpenSpiel's C++ `connect_four`. Same trees (node and leaf "
-         "counts checked), CPU times (process time: every side in this process), every side "
-         f"best of {repeats}, the sides timed in turn, the compiled search in batches of about "
-         "the longest peer's time (`compiled runs` a batch)",
+        ("search", _("Compiled alpha-beta on Connect-4 (zero evaluation): nodes per second. "
+                     "`x twin`: qsearch's readable Python alpha-beta on the compiled game; "
+                     "`x all-Python`: the same twin on the pure-Python game; `x OpenSpiel`: "
+                     "OpenSpiel's Python `alpha_beta_search` on OpenSpiel's C++ "
+                     "`connect_four`. Same trees (node and leaf counts checked), CPU times "
+                     "(process time: every side in this process), every side best of "
+                     "{repeats}, the sides timed in turn, the compiled search in batches of "
+                     "about the longest peer's time (`compiled runs` a batch)")
+         .format(repeats=repeats),
          lambda: search_table(repeats=repeats)),
-        ("solve", f"Exact solver alone on the published positions in `{data.name}/` "
-         f"(first N of each set: {found}), table reset before every position (not timed), "
-         f"CPU times, best of {solve_repeats} per position, scores checked",
+        ("solve", _("Exact solver alone on the published positions in `{folder}/` (first N of "
+                    "each set: {found}), table reset before every position (not timed), CPU "
+                    "times, best of {repeats} per position, scores checked")
+         .format(folder=data.name, found=found, repeats=solve_repeats),
          lambda: solve_table(data, limits, repeats=solve_repeats)),
     ]
     if pons is not None:
         out.append((
-            "pons-stream", "Our solver and Pascal Pons' C++ `c4solver` (his `main`, no opening "
-            "book) on the same stream of positions (as in the `solve` table), each keeping its "
-            "table from one position to the next; whole stream timed by CPU time, best of "
-            f"{repeats} on both sides, runs interleaved, ours in batches of about his time "
-            "(`our runs`); his time = his process's CPU time - an idle start-up's; x Pons = "
-            "our time / his",
+            "pons-stream", _("Our solver and Pascal Pons' C++ `c4solver` (his `main`, no "
+                             "opening book) on the same stream of positions (as in the `solve` "
+                             "table), each keeping its table from one position to the next; "
+                             "whole stream timed by CPU time, best of {repeats} on both sides, "
+                             "runs interleaved, ours in batches of about his time (`our "
+                             "runs`); his time = his process's CPU time - an idle start-up's; "
+                             "x Pons = our time / his").format(repeats=repeats),
             lambda: pons_stream_table(data, pons, limits, repeats=repeats)))
-        how = ("his own CPU time of each solve (a driver that resets his table per position)"
-               if reset_path else "one process per position, its CPU time less an idle "
-               "start-up's")
+        how = (_("his own CPU time of each solve (a driver that resets his table per "
+                 "position)") if reset_path else
+               _("one process per position, its CPU time less an idle start-up's"))
         caps = ", ".join(f"{n} ({min(c, limits[n])})" for n, c in RESET_SETS)
         out.append((
-            "pons-reset", f"Our solver and Pons' on the same positions ({caps}), each table "
-            f"reset before every position (resets not timed), CPU times, best of {repeats} "
-            f"single solves per position on both sides, interleaved; Pons: {how}; times and "
-            "nodes summed over the positions; x Pons = our time / his",
+            "pons-reset", _("Our solver and Pons' on the same positions ({sets}), each table "
+                            "reset before every position (resets not timed), CPU times, best "
+                            "of {repeats} single solves per position on both sides, "
+                            "interleaved; Pons: {how}; times and nodes summed over the "
+                            "positions; x Pons = our time / his")
+            .format(sets=caps, repeats=repeats, how=how),
             lambda: _reset_rows(data, pons, reset_path, limits, repeats)))
     only = (getattr(options, "only", None) or "").split(",")
     empty_repeats = repeats_of(options, full=1)        # minutes a solve: once by default
     if "empty-board" in only:
         out.append((
-            "empty-board", "The empty board, solved weakly (win/draw/loss) and strongly, "
-            f"best of {empty_repeats} each, CPU times"
-            + (" beside Pons' solver" if pons else " (no --pons: ours only)"),
+            "empty-board", (_("The empty board, solved weakly (win/draw/loss) and strongly, "
+                              "best of {repeats} each, CPU times beside Pons' solver") if pons
+                            else _("The empty board, solved weakly (win/draw/loss) and "
+                                   "strongly, best of {repeats} each, CPU times (no --pons: "
+                                   "ours only)")).format(repeats=empty_repeats),
             lambda: _empty_rows(pons, reset_path, empty_repeats)))
     return out
 

@@ -23,6 +23,7 @@ from qsearch.bench._timing import (
 )
 from qsearch.games import Connect4
 from qsearch.heuristics.connect4 import HEURISTICS, evaluate_many, potential_lines
+from qsearch.i18n import _
 from qsearch.reference import alphabeta as twin_alphabeta
 from qsearch.search import alphabeta
 
@@ -37,7 +38,7 @@ def sample_positions(count: int = 200, seed: int = 1) -> list:
     states = []
     while len(states) < count:
         state = Connect4()
-        for _ in range(rng.randint(0, 41)):
+        for _i in range(rng.randint(0, 41)):
             state.apply_action(rng.choice(state.legal_actions()))
             if state.is_terminal():
                 state.undo_action()
@@ -165,7 +166,7 @@ def search_table(moves: str = MID_GAME, depth: int = 8, repeats: int = 3) -> lis
         t_twin, twin, t_fast, fast = theirs.seconds, theirs.result, ours.seconds, ours.result
         assert (twin.value, twin.action, twin.nodes) == (fast.value, fast.action, fast.nodes)
         rows.append({"position": moves, "depth": depth,
-                     "order": "centre first" if order else "left to right",
+                     "order": _("centre first") if order else _("left to right"),
                      "column": fast.action + 1, "nodes": fast.nodes, "compiled time": t_fast,
                      "compiled runs": ours.runs, "compiled Mn/s": fast.nodes / t_fast / 1e6,
                      "twin time": t_twin, "x twin": ratio(t_twin, t_fast),
@@ -188,15 +189,18 @@ def sections(options) -> list[tuple]:
     """The heuristic tables for ``python -m qsearch bench``."""
     repeats = repeats_of(options)
     return [
-        ("heuristics", "Connect-4 heuristics (document 001): evaluations per second on 200 "
-         "sampled positions, compiled (called from a C loop) vs its readable twin, and for "
-         "potential_lines vs a lean plain-Python version too (same values checked); "
-         f"CPU times (process time, in this process), every side best of {repeats}, timed in "
-         "turn, the compiled loop about as long as the twin's",
+        ("heuristics", _("Connect-4 heuristics (document 001): evaluations per second on 200 "
+                         "sampled positions, compiled (called from a C loop) vs its readable "
+                         "twin, and for potential_lines vs a lean plain-Python version too "
+                         "(same values checked); CPU times (process time, in this process), "
+                         "every side best of {repeats}, timed in turn, the compiled loop about "
+                         "as long as the twin's").format(repeats=repeats),
          lambda: heuristic_table(repeats=repeats)),
-        ("heuristic-search", "A depth-8 alpha-beta move with potential_lines: compiled search "
-         "and compiled heuristic vs the readable Python search (twin) calling the same "
-         "compiled heuristic; same tree checked; CPU times (process time), both best of "
-         f"{repeats}, timed in turn, the compiled search in batches of about the twin's time",
+        ("heuristic-search", _("A depth-8 alpha-beta move with potential_lines: compiled "
+                               "search and compiled heuristic vs the readable Python search "
+                               "(twin) calling the same compiled heuristic; same tree checked; "
+                               "CPU times (process time), both best of {repeats}, timed in "
+                               "turn, the compiled search in batches of about the twin's time")
+         .format(repeats=repeats),
          lambda: search_table(repeats=repeats)),
     ]

@@ -30,6 +30,8 @@ from qsearch.bench._timing import (
     ratio,
     repeats_of,
 )
+from qsearch.bench._words import agreement
+from qsearch.i18n import _, percent
 
 OPENING = 0           # OpenSpiel's opening outcome 0: x starts with 1-2 (the smallest tree)
 
@@ -121,35 +123,38 @@ def openspiel_table(depth: int, repeats: int = 3, clock=None) -> list[dict]:
     same_play = ours.child(res.action).points(0) == ours.child(a_spiel).points(0) \
         if a_spiel in ours.legal_actions() else False
     roll = ours.dice_roll()
-    where = f"opening roll {roll[0]}-{roll[1]}, depth {depth} (player moves)"
+    where = _("opening roll {first}-{second}, depth {depth} (player moves)").format(
+        first=roll[0], second=roll[1], depth=depth)
     cells = load.cells()
-    spiel_nodes = ("calls of its expectiminimax (root, 36 ordered rolls a chance node, one "
-                   "per legal action: several reach the same position), counted in an "
-                   "untimed run")
+    spiel_nodes = _("calls of its expectiminimax (root, 36 ordered rolls a chance node, one "
+                    "per legal action: several reach the same position), counted in an "
+                    "untimed run")
     rows = []
     for timing, evaluation in (
-            (with_eval, "document 002's pip race in Python on its observation tensor (the "
-                        "bench's), at every leaf"),
-            (without, "none (zero: the same tree, its search alone)")):
+            (with_eval, _("document 002's pip race in Python on its observation tensor (the "
+                          "bench's), at every leaf")),
+            (without, _("none (zero: the same tree, its search alone)"))):
         rows.append({
-            "search": f"OpenSpiel Python expectiminimax, {where}", "evaluation": evaluation,
+            "search": _("OpenSpiel Python expectiminimax, {where}").format(where=where),
+            "evaluation": evaluation,
             "value": timing.result[0], "nodes": n_spiel, "nodes are": spiel_nodes,
-            "CPU time": timing.seconds, "runs": f"best of {timing.batches}",
+            "CPU time": timing.seconds,
+            "runs": _("best of {n}").format(n=timing.batches),
             "us/node": 1e6 * timing.seconds / n_spiel,
             "ours faster, whole search": ratio(timing.seconds, mine.seconds),
             "ours faster per node": per_node_ratio(timing.seconds, n_spiel, mine.seconds,
                                                    res.nodes),
             "evaluation's share": None, **cells})
-    rows[0]["evaluation's share"] = f"{1 - without.seconds / with_eval.seconds:.0%}"
+    rows[0]["evaluation's share"] = percent(1 - without.seconds / with_eval.seconds, 0)
     rows.append({
-        "search": f"qsearch expectiminimax (compiled), {where}",
-        "evaluation": "pip_race, compiled", "value": res.value, "nodes": res.nodes,
-        "nodes are": "calls of its search (root, 21 distinct rolls a chance node, one per "
-                     "distinct position a play reaches)", "CPU time": mine.seconds,
-        "runs": f"best of {mine.batches} batches of {mine.runs}",
+        "search": _("qsearch expectiminimax (compiled), {where}").format(where=where),
+        "evaluation": _("pip_race, compiled"), "value": res.value, "nodes": res.nodes,
+        "nodes are": _("calls of its search (root, 21 distinct rolls a chance node, one per "
+                       "distinct position a play reaches)"), "CPU time": mine.seconds,
+        "runs": _("best of {n} batches of {runs}").format(n=mine.batches, runs=mine.runs),
         "us/node": 1e6 * mine.seconds / res.nodes,
-        "same value": "yes" if same_value else "NO",
-        "same play": "yes" if same_play else "NO", **cells})
+        "same value": agreement(same_value),
+        "same play": agreement(same_play), **cells})
     return rows
 
 
@@ -171,11 +176,11 @@ def star_table(depths=(2, 3, 4), repeats: int = 3) -> list[dict]:
                 state, d, pip_race, count_chance=False, prune=p))
             rows.append({
                 "depth (player moves)": depth, "pruning": prune, "nodes": res.nodes,
-                "nodes without": base.nodes, "node saving": f"{1 - res.nodes / base.nodes:.1%}",
+                "nodes without": base.nodes, "node saving": percent(1 - res.nodes / base.nodes),
                 "time": t, "time without": base_t,
-                "same value and play": "yes" if (res.value, res.action) == (base.value,
-                                                                            base.action)
-                else "NO", **load.cells(),
+                "same value and play": agreement((res.value, res.action) == (base.value,
+                                                                             base.action)),
+                **load.cells(),
             })
     return rows
 
@@ -189,17 +194,18 @@ def sections(options) -> list[tuple]:
     repeats = repeats_of(options)
     return [
         ("expectiminimax-openspiel",
-         "Expectiminimax on hypergammon (document 002, Ex. 2.14): compiled vs OpenSpiel's "
-         f"Python expectiminimax on its own game, depth {depth} (player moves); OpenSpiel "
-         "timed with the Python evaluation the bench hands it and with a zero one (the same "
-         "tree), so `evaluation's share` says where its time goes; every side in "
-         f"this process, CPU times (process time), best of {spiel_repeats}, timed in turn. "
-         "The two searches differ in size: `ours faster, whole search` = that OpenSpiel "
-         "run's time / ours, `ours faster per node` = its time per node / ours (nodes: calls "
-         "of each search function, root, chance nodes and leaves included on both sides)",
+         _("Expectiminimax on hypergammon (document 002, Ex. 2.14): compiled vs OpenSpiel's "
+           "Python expectiminimax on its own game, depth {depth} (player moves); OpenSpiel "
+           "timed with the Python evaluation the bench hands it and with a zero one (the same "
+           "tree), so `evaluation's share` says where its time goes; every side in this "
+           "process, CPU times (process time), best of {repeats}, timed in turn. The two "
+           "searches differ in size: `ours faster, whole search` = that OpenSpiel run's time "
+           "/ ours, `ours faster per node` = its time per node / ours (nodes: calls of each "
+           "search function, root, chance nodes and leaves included on both sides)")
+         .format(depth=depth, repeats=spiel_repeats),
          lambda: openspiel_table(depth, repeats=spiel_repeats)),
         ("expectiminimax-star",
-         "Star1 and Star2 pruning at chance nodes: node savings (hypergammon, opening 1-2; "
-         f"CPU times, best of {repeats})",
+         _("Star1 and Star2 pruning at chance nodes: node savings (hypergammon, opening 1-2; "
+           "CPU times, best of {repeats})").format(repeats=repeats),
          lambda: star_table((2, 3) if quick else (2, 3, 4), repeats=repeats)),
     ]

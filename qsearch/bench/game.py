@@ -13,6 +13,7 @@ table.
 from __future__ import annotations
 
 from qsearch.bench._timing import Load, compare, interleave, load_note, ratio
+from qsearch.i18n import _, number
 from qsearch.search.dispatch import runs_compiled
 
 NODES = {True: 20_000, False: 200_000}          # quick / full: the alpha-beta budget
@@ -47,14 +48,17 @@ def _searches(state, quick: bool) -> list[tuple[str, str, object]]:
 
     nodes, iterations = NODES[quick], ITERATIONS[quick]
     state, rolls = first_decision(state)
-    after = f" (after {', '.join(rolls)})" if rolls else ""
+    after = _(" (after {rolls})").format(rolls=", ".join(rolls)) if rolls else ""
     if has_chance(state):
-        first = (f"expectiminimax, depth 6, {nodes:,} nodes at most{after}", "expectiminimax",
+        first = (_("expectiminimax, depth 6, {nodes} nodes at most{after}").format(
+                     nodes=number(nodes), after=after), "expectiminimax",
                  lambda m: m.expectiminimax(state, 6, max_nodes=nodes))
     else:
-        first = (f"alpha-beta, full depth, {nodes:,} nodes at most", "alphabeta",
+        first = (_("alpha-beta, full depth, {nodes} nodes at most").format(
+                     nodes=number(nodes)), "alphabeta",
                  lambda m: m.alphabeta(state, None, max_nodes=nodes))
-    return [first, (f"MCTS, {iterations:,} iterations{after}", "mcts",
+    return [first, (_("MCTS, {iterations} iterations{after}").format(
+                        iterations=number(iterations), after=after), "mcts",
                     lambda m: m.mcts(state, iterations, seed=0))]
 
 
@@ -79,17 +83,20 @@ def game_speed_rows(game: str, quick: bool = False, repeats: int = 1) -> list[di
             twin, (ours,) = None, interleave([lambda run=run: run(compiled)], repeats)
         seconds, result = ours.seconds, ours.result
         engine = getattr(result, "engine", None) or "compiled"
+        engine = _("compiled") if engine == "compiled" else engine     # else "python"
         cells = load.cells()
         rows.append({"search": label, "engine": engine, "nodes": result.nodes,
                      "CPU time": seconds, "runs": ours.runs,
                      "nodes/s": round(result.nodes / max(seconds, 1e-9)), **cells})
         if twin is not None:
             rows[-1]["slower"] = ""
-            rows.append({"search": label, "engine": "python (twin)", "nodes": twin.result.nodes,
+            rows.append({"search": label, "engine": _("python (twin)"),
+                         "nodes": twin.result.nodes,
                          "CPU time": twin.seconds, "runs": twin.runs,
                          "nodes/s": round(twin.result.nodes / max(twin.seconds, 1e-9)),
                          **cells,
-                         "slower": f"{ratio(twin.seconds, max(seconds, 1e-9)):.0f}x"})
+                         "slower": number(ratio(twin.seconds, max(seconds, 1e-9)), 0,
+                                          grouped=False) + "x"})
     return rows
 
 
@@ -99,6 +106,6 @@ def sections(options):
     if game is None:
         return []
     quick, repeats = bool(getattr(options, "quick", False)), getattr(options, "repeats", None)
-    return [("game", f"Search speed on {game} (CPU times: process time, every side in this "
-                     f"process; {load_note()})",
+    return [("game", _("Search speed on {game} (CPU times: process time, every side in "
+                       "this process; {load})").format(game=game, load=load_note()),
              lambda: game_speed_rows(game, quick, repeats or 1))]

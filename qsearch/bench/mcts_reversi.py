@@ -23,6 +23,8 @@ import math
 import random
 
 from qsearch.bench._timing import Load, compare, cpu_best_of, interleave, ratio, repeats_of
+from qsearch.bench._words import agreement
+from qsearch.i18n import _, number
 
 C = math.sqrt(2.0)
 # Three mid-game positions: 20 random plies from the start (seeded), black or white to move.
@@ -53,11 +55,11 @@ def mcts_table(cpp_sizes=CPP_SIZES, python_iterations: int = 2_000,
     from qsearch.reference.mcts import mcts as twin_mcts
     from qsearch.search.mcts import mcts
 
-    peers = [("qsearch reference twin (Python)", twin_iterations,
+    peers = [(_("qsearch reference twin (Python)"), twin_iterations,
               lambda n: (lambda: twin_mcts(Connect4(), n, c=C, seed=1)), lambda r: r.action)]
     found = _openspiel()
     if found is not None:
-        pyspiel, os_mcts, _ = found
+        pyspiel, os_mcts, _minimax = found
         game = pyspiel.load_game("connect_four")
 
         def cpp(n):
@@ -100,10 +102,10 @@ def perft_table(depth: int = 9, twin_depth: int = 5, repeats: int = 3) -> list[d
     from qsearch.search.tree_stats import perft
 
     rows = []
-    for name, run, d in (("compiled Reversi, tree_stats.perft", lambda d: perft(Reversi(), d),
-                          depth),
-                         ("PyReversi twin, reference perft", lambda d: py_perft(PyReversi(), d),
-                          twin_depth)):
+    for name, run, d in ((_("compiled Reversi, tree_stats.perft"),
+                          lambda d: perft(Reversi(), d), depth),
+                         (_("PyReversi twin, reference perft"),
+                          lambda d: py_perft(PyReversi(), d), twin_depth)):
         load = Load()
         t, n = cpu_best_of(repeats, lambda run=run, d=d: run(d))
         rows.append({"perft": name, "depth": d, "leaves": n, "CPU time": t,
@@ -116,7 +118,7 @@ def _midgame(seed: int):
 
     rng = random.Random(seed)
     state = Reversi()
-    for _ in range(20):
+    for _i in range(20):
         state.apply_action(rng.choice(state.legal_actions()))
     return state
 
@@ -162,8 +164,9 @@ def alphabeta_table(depth: int = 10, mid_depth: int = 8, repeats: int = 3) -> li
 
     found = _openspiel()
     win = default_win_value(disc_difference.bounds)      # what alphabeta uses by default
-    positions = [("start", Reversi(), depth)]
-    positions += [(f"mid-game {s} ({_midgame(s).moves_string().replace(' ', '')[:12]}...)",
+    positions = [(_("start"), Reversi(), depth)]
+    positions += [(_("mid-game {seed} ({moves}...)").format(
+                       seed=s, moves=_midgame(s).moves_string().replace(" ", "")[:12]),
                    _midgame(s), mid_depth) for s in MIDGAME_SEEDS]
     rows = []
     for name, state, d in positions:
@@ -182,8 +185,8 @@ def alphabeta_table(depth: int = 10, mid_depth: int = 8, repeats: int = 3) -> li
                "compiled runs": ours.runs}
         if found is not None:
             row.update({"CPU time (OpenSpiel Python)": t2, "OpenSpiel leaves": leaves,
-                        "same tree": "yes" if leaves == r.leaves and a2 == r.action
-                        and math.isclose(v2 * win, r.value) else "NO",
+                        "same tree": agreement(leaves == r.leaves and a2 == r.action
+                                               and math.isclose(v2 * win, r.value)),
                         "x faster": ratio(t2, t)})
         row.update(load.cells())
         rows.append(row)
@@ -196,23 +199,26 @@ def sections(options) -> list[tuple]:
     repeats = repeats_of(options)
     sizes = (10_000,) if quick else CPP_SIZES
     return [
-        ("mcts", "MCTS on Connect-4 from the empty board (random rollouts, c = sqrt 2): the "
-         "compiled search against each peer, both sides running the peer's number of "
-         "simulations (`simulations (each side)`; OpenSpiel's C++ MCTSBot at "
-         f"{', '.join(f'{n:,}' for n in sizes)}: a simulation costs more as the tree grows, "
-         "so each ratio holds for its size); `x peer` = the peer's CPU time / ours for the "
-         f"same simulations; every side in this process, CPU times (process time), best of "
-         f"{repeats}, the two sides timed in turn, ours in batches of about the peer's time",
+        ("mcts", _("MCTS on Connect-4 from the empty board (random rollouts, c = sqrt 2): the "
+                   "compiled search against each peer, both sides running the peer's number "
+                   "of simulations (`simulations (each side)`; OpenSpiel's C++ MCTSBot at "
+                   "{sizes}: a simulation costs more as the tree grows, so each ratio holds "
+                   "for its size); `x peer` = the peer's CPU time / ours for the same "
+                   "simulations; every side in this process, CPU times (process time), best "
+                   "of {repeats}, the two sides timed in turn, ours in batches of about the "
+                   "peer's time").format(sizes=", ".join(number(n) for n in sizes),
+                                         repeats=repeats),
          lambda: mcts_table(sizes, **({"python_iterations": 500, "twin_iterations": 1_000}
                                       if quick else {}), repeats=repeats)),
-        ("reversi-perft", f"Reversi perft from the start (Bik's counts; CPU times, best of "
-         f"{repeats})",
+        ("reversi-perft", _("Reversi perft from the start (Bik's counts; CPU times, best of "
+                            "{repeats})").format(repeats=repeats),
          lambda: perft_table(**({"depth": 8, "twin_depth": 4} if quick else {}),
                              repeats=repeats)),
-        ("reversi-alphabeta", "Reversi alpha-beta with the disc difference: compiled vs "
-         "OpenSpiel's Python alpha_beta_search on its C++ othello (same tree; CPU times: "
-         f"process time, both best of {repeats}, timed in turn, the compiled search in batches "
-         "of about OpenSpiel's time)",
+        ("reversi-alphabeta", _("Reversi alpha-beta with the disc difference: compiled vs "
+                                "OpenSpiel's Python alpha_beta_search on its C++ othello (same "
+                                "tree; CPU times: process time, both best of {repeats}, timed "
+                                "in turn, the compiled search in batches of about OpenSpiel's "
+                                "time)").format(repeats=repeats),
          lambda: alphabeta_table(**({"depth": 8, "mid_depth": 6} if quick else {}),
                                  repeats=repeats)),
     ]

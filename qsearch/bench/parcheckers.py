@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 
 from qsearch.bench._timing import LOAD_KEY, Load, compare, cpu_best_of, ratio, repeats_of
+from qsearch.i18n import _, number
 
 DOCUMENT_BUDGET = 3_500_000
 DOCUMENT_RUN = {"generated": 1_855_208, "evaluated": 1_644_797, "seconds": 18.8535}
@@ -52,7 +53,7 @@ def search_table(quick: bool = False, repeats: int = 3,
             lambda s=state: minimax(s, 4, valoracion_test, win_value=GANA), repeats)
         t_t, twin, t_c, res = theirs.seconds, theirs.result, ours.seconds, ours.result
         assert (twin.value, twin.action, twin.nodes) == (res.value, res.action, res.nodes)
-        rows.append({"search": "minimax depth 4, ValoracionTest", "after move": k,
+        rows.append({"search": _("minimax depth 4, ValoracionTest"), "after move": k,
                      "children": len(state.legal_actions()), "nodes": res.nodes,
                      "compiled time": t_c, "compiled runs": ours.runs,
                      "compiled Mn/s": res.nodes / t_c / 1e6, "twin time": t_t,
@@ -68,13 +69,14 @@ def search_table(quick: bool = False, repeats: int = 3,
         t_t, twin, t_c, res = theirs.seconds, theirs.result, ours.seconds, ours.result
         assert (twin.generated, twin.evaluated, twin.action) == \
             (res.generated, res.evaluated, res.action)
-        rows.append({"search": f"Minimax_Limitado depth 5, budget {budget:,}", "after move": k,
+        rows.append({"search": _("Minimax_Limitado depth 5, budget {budget}").format(
+                         budget=number(budget)), "after move": k,
                      "children": len(state.legal_actions()), "nodes": res.total,
                      "compiled time": t_c, "compiled runs": ours.runs,
                      "compiled Mn/s": res.total / t_c / 1e6, "twin time": t_t,
                      "twin kn/s": res.total / t_t / 1e3, "x twin": ratio(t_t, t_c),
                      "best of": n, **load.cells()})
-    rows.append({"search": "document 004's run (simulator, its machine; wall time, quoted)",
+    rows.append({"search": _("document 004's run (simulator, its machine; wall time, quoted)"),
                  "after move": 1,
                  "nodes": DOCUMENT_RUN["generated"] + DOCUMENT_RUN["evaluated"],
                  "compiled time": DOCUMENT_RUN["seconds"],
@@ -92,9 +94,9 @@ def games_table(quick: bool = False, repeats: int = 3) -> list[dict]:
     rows = []
     n = 2_000 if quick else 20_000
     load = Load()
-    t, (winners, lengths, _) = cpu_best_of(repeats,
+    t, (winners, lengths, _rest) = cpu_best_of(repeats,
                                            lambda: ParCheckers.random_playouts(n, seed=1))
-    rows.append({"games": "agent 0 vs agent 0, compiled playouts", "n": n, "CPU time": t,
+    rows.append({"games": _("agent 0 vs agent 0, compiled playouts"), "n": n, "CPU time": t,
                  "games/s": n / t, "moves/s": float(lengths.sum()) / t, **load.cells()})
     for a, b, games in ((0, 0, 200 if quick else 1000), (2, 1, 200 if quick else 1000),
                         (3, 2, 10 if quick else 40)):
@@ -102,7 +104,8 @@ def games_table(quick: bool = False, repeats: int = 3) -> list[dict]:
         t, result = cpu_best_of(repeats, lambda a=a, b=b, n=games: match(
             ParCheckers, agent(a), agent(b), n, seed=5, progress=False))
         moves = sum(g.plies for g in result.games)
-        rows.append({"games": f"agent {a} vs agent {b}, arena (Python loop)", "n": games,
+        rows.append({"games": _("agent {a} vs agent {b}, arena (Python loop)").format(a=a, b=b),
+                     "n": games,
                      "CPU time": t, "games/s": games / t, "moves/s": moves / t,
                      **load.cells()})
     return rows
@@ -114,12 +117,13 @@ def sections(options) -> list[tuple]:
     repeats = repeats_of(options)
     budget = repeats_of(options, full=1, quick=3)
     return [
-        ("parcheckers", "ParCheckers (document 004): compiled searches against their readable "
-         "twins on positions of a random game (`x twin` = twin time / compiled time; CPU "
-         "times, every side in this process; twin and compiled timed in turn, best of "
-         "`best of` each, the compiled search in batches of about the twin's time, "
-         "`compiled runs` a batch)",
+        ("parcheckers", _("ParCheckers (document 004): compiled searches against their "
+                          "readable twins on positions of a random game (`x twin` = twin time "
+                          "/ compiled time; CPU times, every side in this process; twin and "
+                          "compiled timed in turn, best of `best of` each, the compiled search "
+                          "in batches of about the twin's time, `compiled runs` a batch)"),
          lambda: search_table(quick, repeats, budget)),
-        ("parcheckers-games", f"ParCheckers games per second (CPU times, best of {repeats})",
+        ("parcheckers-games", _("ParCheckers games per second (CPU times, best of "
+                                "{repeats})").format(repeats=repeats),
          lambda: games_table(quick, repeats)),
     ]

@@ -10,6 +10,7 @@ import statistics
 
 from qsearch.bench._timing import LOAD_KEY, cpu_best_of, cpu_clock, repeats_of
 from qsearch.games import OwnPieceQuarto, Quarto
+from qsearch.i18n import _
 
 # The board the document prints after 12 random plies (set.seed(41)).
 DEMO_ROWS = [["2358", "2467", "1457", None], ["2357", None, "2367", None],
@@ -25,7 +26,7 @@ def demo_state() -> OwnPieceQuarto:
 def median_time(run, repeats: int) -> float:
     """Median CPU time of ``repeats`` calls (the statistic R's microbenchmark reports)."""
     times = []
-    for _ in range(repeats):
+    for _i in range(repeats):
         start = cpu_clock()
         run()
         times.append(cpu_clock() - start)
@@ -45,21 +46,22 @@ def demo_call_table(repeats: int = 100) -> list[dict]:
 
     state = demo_state()
     runs = {
-        "Python transliteration": lambda: ab_minimax_state(state),
-        "qsearch reference twin": lambda: document_search(state, algorithm=twin_alphabeta),
-        "qsearch alphabeta (compiled)": lambda: document_search(state),
-        "quarto_ab.ab_minimax (compiled)": lambda: ab_minimax(state),
+        _("Python transliteration"): lambda: ab_minimax_state(state),
+        _("qsearch reference twin"): lambda: document_search(state, algorithm=twin_alphabeta),
+        _("qsearch alphabeta (compiled)"): lambda: document_search(state),
+        _("quarto_ab.ab_minimax (compiled)"): lambda: ab_minimax(state),
     }
     rows = []
     for name, run in runs.items():
-        rows.append({"implementation": name, "source": f"measured here, median of {repeats}",
+        rows.append({"implementation": name,
+                     "source": _("measured here, median of {n}").format(n=repeats),
                      "median time": median_time(run, repeats)})
     base = rows[0]["median time"]
     for row in rows:
         row["x our Python transliteration"] = base / row["median time"]
-    for name, key in (("document: R", "R"), ("document: C++ (Rcpp)", "C++")):
+    for name, key in ((_("document: R"), "R"), (_("document: C++ (Rcpp)"), "C++")):
         rows.append({"implementation": name,
-                     "source": "quoted from document 000 (its microbenchmark, its machine)",
+                     "source": _("quoted from document 000 (its microbenchmark, its machine)"),
                      "median time": DOCUMENT_DEMO[key], LOAD_KEY: None,
                      "x document's R": DOCUMENT_DEMO["R"] / DOCUMENT_DEMO[key]})
     return rows
@@ -76,19 +78,22 @@ def games_table(random_games: int = 100_000, arena_games: int = 2000,
 
     rows = []
     for cls in (OwnPieceQuarto, Quarto):
-        t, _ = cpu_best_of(repeats, lambda cls=cls: cls.random_playouts(random_games, seed=1))
-        rows.append({"games": f"{cls.__name__}: random vs random, compiled playouts",
+        t, _games = cpu_best_of(repeats,
+                                lambda cls=cls: cls.random_playouts(random_games, seed=1))
+        rows.append({"games": _("{game}: random vs random, compiled playouts").format(
+                         game=cls.__name__),
                      "n": random_games, "time": t, "games/s": random_games / t})
-    t, _ = cpu_best_of(repeats, lambda: match(OwnPieceQuarto, RandomPlayer(), RandomPlayer(),
-                                              arena_games, seed=1, progress=False))
-    rows.append({"games": "OwnPieceQuarto: random vs random, arena (Python loop)",
+    t, _games = cpu_best_of(repeats, lambda: match(OwnPieceQuarto, RandomPlayer(),
+                                                   RandomPlayer(), arena_games, seed=1,
+                                                   progress=False))
+    rows.append({"games": _("OwnPieceQuarto: random vs random, arena (Python loop)"),
                  "n": arena_games, "time": t, "games/s": arena_games / t})
     players = [
-        ("AB_MINIMAX depth 4 vs random, specialised + win check",
+        (_("AB_MINIMAX depth 4 vs random, specialised + win check"),
          SearchPlayer(ab_minimax, depth=document_depth, win_check=True), search_games),
-        ("AB_MINIMAX depth 4 vs random, specialised (document's nodes)",
+        (_("AB_MINIMAX depth 4 vs random, specialised (document's nodes)"),
          SearchPlayer(ab_minimax, depth=document_depth), max(1, search_games // 4)),
-        ("AB_MINIMAX depth 4 vs random, general compiled alphabeta",
+        (_("AB_MINIMAX depth 4 vs random, general compiled alphabeta"),
          SearchPlayer("alphabeta", depth=document_depth, **DOCUMENT_OPTIONS),
          max(1, search_games // 20)),
     ]
@@ -118,12 +123,14 @@ def sections(options) -> list[tuple]:
     quick = options.quick
     repeats = repeats_of(options)
     return [
-        ("quarto", "Quarto (document 000): the demo call (AB_MINIMAX on its position). Our "
-         "implementations are timed here, each ratio against our Python transliteration; the "
-         "document's R and C++ times are quoted from it, their ratio against its R (one "
-         "baseline per ratio column); ours CPU times, the document's its own timings",
-         lambda: demo_call_table(repeats=20 if quick else 100), DEMO_RUNS),
-        ("quarto-games", f"Quarto games per second (CPU times, best of {repeats})",
+        ("quarto", _("Quarto (document 000): the demo call (AB_MINIMAX on its position). Our "
+                     "implementations are timed here, each ratio against our Python "
+                     "transliteration; the document's R and C++ times are quoted from it, "
+                     "their ratio against its R (one baseline per ratio column); ours CPU "
+                     "times, the document's its own timings"),
+         lambda: demo_call_table(repeats=20 if quick else 100), _(DEMO_RUNS)),
+        ("quarto-games", _("Quarto games per second (CPU times, best of {repeats})")
+         .format(repeats=repeats),
          lambda: games_table(**({"random_games": 10_000, "arena_games": 200} if quick else {}),
                              repeats=repeats)),
     ]

@@ -9,7 +9,9 @@ import random
 import statistics
 
 from qsearch.bench._timing import Load, compare, cpu_clock, ratio, repeats_of
+from qsearch.bench._words import agreement
 from qsearch.games import OwnPieceQuarto, Quarto
+from qsearch.i18n import _
 
 
 def random_position(cls, placed: int, rng: random.Random):
@@ -36,10 +38,10 @@ def cost_table(cls=OwnPieceQuarto, pieces=range(12, 4, -1), samples: int = 5,
     rows = []
     for placed in pieces:
         nodes, times, values = [], [], []
-        for _ in range(samples):
+        for _i in range(samples):
             s = random_position(cls, placed, rng)
             best = float("inf")
-            for _ in range(repeats):
+            for _i in range(repeats):
                 solver = QuartoSolver(22)        # its table allocated before the clock
                 start = cpu_clock()
                 res = solver.solve(s, weak=weak)
@@ -69,14 +71,14 @@ def twin_table(samples: int = 3, seed: int = 5, repeats: int = 3) -> list[dict]:
     rng = random.Random(seed)
     rows = []
     for placed in (9, 8):
-        for _ in range(samples):
+        for _i in range(samples):
             s = random_position(OwnPieceQuarto, placed, rng)
             load = Load()
             theirs, ours = compare(lambda s=s: ReferenceSolver(16).solve(s),
                                    lambda s=s: QuartoSolver(16).solve(s), repeats)
             tp, slow, tc, fast = theirs.seconds, theirs.result, ours.seconds, ours.result
             rows.append({"pieces placed": placed, "score": fast.score, "nodes": fast.nodes,
-                         "same nodes in twin": "yes" if (fast.score, fast.nodes) == slow else "NO",
+                         "same nodes in twin": agreement((fast.score, fast.nodes) == slow),
                          "compiled time": tc, "compiled runs": ours.runs, "twin time": tp,
                          "x": round(ratio(tp, max(tc, 1e-9))), **load.cells()})
     return rows
@@ -89,16 +91,17 @@ def sections(options) -> list[tuple]:
     repeats = repeats_of(options)
     once = repeats_of(options, full=1)           # many positions: each solved once by default
     return [
-        ("quarto-solver", "Exact Quarto solver, document 000's variant: random positions solved "
-         "from scratch (sign of the value), by pieces placed (CPU times, each position best "
-         f"of {once})",
+        ("quarto-solver", _("Exact Quarto solver, document 000's variant: random positions "
+                            "solved from scratch (sign of the value), by pieces placed (CPU "
+                            "times, each position best of {repeats})").format(repeats=once),
          lambda: cost_table(OwnPieceQuarto, range(12, 4 if quick else 3, -1), n, repeats=once)),
-        ("quarto-solver-standard", "Exact Quarto solver, standard Quarto: random positions "
-         "(a piece in hand), by pieces placed (CPU times, each position best of "
-         f"{once})", lambda: cost_table(Quarto, range(12, 7 if quick else 5, -1), n,
-                                        repeats=once)),
-        ("quarto-solver-twin", "Quarto solver: compiled against its pure-Python twin "
-         "(exact scores; CPU times, every side in this process, timed in turn, best of "
-         f"{repeats} each, the compiled solver in batches of about the twin's time)",
+        ("quarto-solver-standard", _("Exact Quarto solver, standard Quarto: random positions "
+                                     "(a piece in hand), by pieces placed (CPU times, each "
+                                     "position best of {repeats})").format(repeats=once),
+         lambda: cost_table(Quarto, range(12, 7 if quick else 5, -1), n, repeats=once)),
+        ("quarto-solver-twin", _("Quarto solver: compiled against its pure-Python twin "
+                                 "(exact scores; CPU times, every side in this process, timed "
+                                 "in turn, best of {repeats} each, the compiled solver in "
+                                 "batches of about the twin's time)").format(repeats=repeats),
          lambda: twin_table(2 if quick else 3, repeats=repeats)),
     ]

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 
+from qsearch.i18n import _
+
 EX_2_12 = "8/5k2/3p2p1/3P3n/8/8/2P5/5K1Q w - - 0 1"
 WIN = 1000.0
 
@@ -23,7 +25,7 @@ def random_positions(n: int, seed: int = 2023, plies: int = 24) -> list:
     found = []
     while len(found) < n:
         s = ChessState()
-        for _ in range(plies):
+        for _i in range(plies):
             s = s.child(rng.choice(s.legal_actions()))
             if s.is_terminal():
                 break
@@ -41,8 +43,8 @@ def quiescence_table(depths=(1, 2, 3), random_depths=(1,), n_random: int = 3,
     from qsearch.reference import alphabeta
     from qsearch.reference.quiescence import normal_search
 
-    positions = [("Ex. 2.12 (rebuilt)", ChessState(EX_2_12), depths)]
-    positions += [(f"random #{i + 1} (seed 2023, 24 plies)", s, random_depths)
+    positions = [(_("Ex. 2.12 (rebuilt)"), ChessState(EX_2_12), depths)]
+    positions += [(_("random #{i} (seed 2023, 24 plies)").format(i=i + 1), s, random_depths)
                   for i, s in enumerate(random_positions(n_random))]
     rows = []
     for label, s, position_depths in positions:
@@ -73,10 +75,11 @@ def sections(options) -> list[tuple]:
     quick = options.quick
     repeats = repeats_of(options)
     return [
-        ("quiescence", "Quiescence search on chess (document 002 §2.4): reference alpha-beta "
-         "alone and with Alg. 5's capture extension (second depth 8, stand pat), material "
-         f"evaluation, CPU times, best of {repeats} (random positions at depth 1 only: their "
-         "capture trees explode)",
+        ("quiescence", _("Quiescence search on chess (document 002 §2.4): reference "
+                         "alpha-beta alone and with Alg. 5's capture extension (second depth "
+                         "8, stand pat), material evaluation, CPU times, best of {repeats} "
+                         "(random positions at depth 1 only: their capture trees explode)")
+         .format(repeats=repeats),
          lambda: quiescence_table(depths=(1, 2) if quick else (1, 2, 3),
                                   random_depths=(1,),
                                   n_random=1 if quick else 3, repeats=repeats)),

@@ -11,6 +11,7 @@ spends on a node what making it and listing its moves cost; the rest is the sear
 from __future__ import annotations
 
 from qsearch.bench._timing import Load, cpu_best_of, repeats_of
+from qsearch.i18n import _, number
 
 
 def _perft_made(state, depth: int) -> int:
@@ -33,10 +34,11 @@ def core_table(repeats: int = 3, quick: bool = False) -> list[dict]:
     from qsearch.search._engine import use_specialised
     from qsearch.search.tree_stats import perft
 
-    cases = [("Connect-4", moves or "(empty)", Connect4.from_moves(moves), depth, None,
+    cases = [(_("Connect-4"), moves or _("(empty)"), Connect4.from_moves(moves), depth, None,
               depth - 2) for moves, depth in SEARCH_POSITIONS]
-    cases += [("Reversi", "start", Reversi(), 10, disc_difference, 9)]
-    cases += [("Reversi", f"mid-game {s}", _midgame(s), 8, disc_difference, 7)
+    cases += [("Reversi", _("start"), Reversi(), 10, disc_difference, 9)]
+    cases += [("Reversi", _("mid-game {seed}").format(seed=s), _midgame(s), 8, disc_difference,
+               7)
               for s in MIDGAME_SEEDS]
     if quick:
         cases = cases[:2] + cases[4:6]
@@ -51,12 +53,13 @@ def core_table(repeats: int = 3, quick: bool = False) -> list[dict]:
             t_gen, gen = cpu_best_of(repeats, lambda s=state, d=depth, h=h: alphabeta(s, d, h))
             use_specialised(True)
             assert (gen.nodes, gen.value, gen.pv) == (fast.nodes, fast.value, fast.pv)
-            t_perft, _ = cpu_best_of(repeats, lambda s=state, d=perft_depth: perft(s, d))
+            t_perft, _count = cpu_best_of(repeats, lambda s=state, d=perft_depth: perft(s, d))
             perft_rate = _perft_made(state, perft_depth) / t_perft
             fast_rate, gen_rate = fast.nodes / t_fast, gen.nodes / t_gen
             rows.append({"game": game, "position": name, "depth": depth, "nodes": fast.nodes,
                          "specialised Mn/s": fast_rate / 1e6, "generic Mn/s": gen_rate / 1e6,
-                         "perft Mn/s (depth)": f"{perft_rate / 1e6:.1f} ({perft_depth})",
+                         "perft Mn/s (depth)": f"{number(perft_rate / 1e6, 1, grouped=False)} "
+                                               f"({perft_depth})",
                          "specialised / perft": fast_rate / perft_rate,
                          "generic / perft": gen_rate / perft_rate, **load.cells()})
     finally:
@@ -66,6 +69,7 @@ def core_table(repeats: int = 3, quick: bool = False) -> list[dict]:
 
 def sections(options) -> list[tuple]:
     """The search-core table for ``python -m qsearch bench``."""
-    return [("search-core", "Alpha-beta's node rate against perft's on the same positions: "
-             "the core's Connect-4 / Reversi copies and its generic one (CPU times)",
+    return [("search-core", _("Alpha-beta's node rate against perft's on the same positions: "
+                              "the core's Connect-4 / Reversi copies and its generic one (CPU "
+                              "times)"),
              lambda: core_table(repeats=repeats_of(options), quick=options.quick))]

@@ -6,6 +6,9 @@ the MCTS iterations that take as long as the search the document matched them wi
 """
 from __future__ import annotations
 
+from qsearch.bench._words import significant
+from qsearch.i18n import _, number
+
 
 def time_table(repeats: int) -> list[dict]:
     """One row per search of the document's time tables."""
@@ -15,13 +18,14 @@ def time_table(repeats: int) -> list[dict]:
     rows = []
     for r in time_rows(cal):
         rows.append({"table": r["table"], "game": r["game"], "player": r["player"],
-                     "document s/move": f"{r['document (s)']:.4g}",
-                     "ours s/move": f"{r['ours (s)']:.3g}",
-                     "x faster": f"{r['x faster']:,.0f}"})
+                     "document s/move": significant(r["document (s)"], 4),
+                     "ours s/move": significant(r["ours (s)"], 3),
+                     "x faster": number(r["x faster"], 0)})
     for game, its in cal["iterations"].items():
         for spec, n in its.items():
-            rows.append({"table": "time-matched", "game": game, "player": spec,
-                         "document s/move": "", "ours s/move": "", "x faster": f"{n} iterations"})
+            rows.append({"table": _("time-matched"), "game": game, "player": spec,
+                         "document s/move": "", "ours s/move": "",
+                         "x faster": _("{n} iterations").format(n=number(n, grouped=False))})
     return rows
 
 
@@ -31,7 +35,7 @@ def sections(options) -> list[tuple]:
 
     repeats = repeats_of(options)
     return [("tournament-times",
-             "Document 002's seconds per move (tables 4.1, 4.2, 4.7, 4.8, 4.13-4.15) beside "
-             f"ours (CPU time per move, best of {repeats}), and the time-matched MCTS "
-             "iterations",
+             _("Document 002's seconds per move (tables 4.1, 4.2, 4.7, 4.8, 4.13-4.15) beside "
+               "ours (CPU time per move, best of {repeats}), and the time-matched MCTS "
+               "iterations").format(repeats=repeats),
              lambda: time_table(repeats))]
