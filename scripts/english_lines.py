@@ -5,11 +5,12 @@ pictures draw, counted from the saved outputs of notebooks/es/*.ipynb.
     python scripts/english_lines.py 07 -v      # lesson 07's English lines, each with its cell
 
 A line is *English* when it holds a word from :data:`ENGLISH_WORDS` (common English words
-that are not also Spanish ones) outside identifiers (``random_agent``) and file names. Lines of printed source code (a line that is, stripped, a
-line of a code cell of the lesson or of a module of qsearch) are left out, as are lines with
-no letters. Text comes from streams, ``text/plain`` (when a result has no other text),
-``text/markdown`` and ``text/html`` (tags removed) and from the ``<text>`` labels of SVG
-pictures. tests/test_spanish_edition.py holds each lesson to :data:`LIMIT`.
+that are not also Spanish ones) outside identifiers (``random_agent``) and file names. Lines
+of printed source code (a line that is, stripped, a line of a code cell of the lesson or of a
+module of qsearch) are left out, as are lines with no letters. Text comes from streams,
+``text/plain`` (when a result has no other text), ``text/markdown`` and ``text/html`` (tags
+removed) and from the ``<text>`` labels of SVG pictures. tests/test_spanish_edition.py holds
+each lesson to :data:`LIMIT`.
 """
 from __future__ import annotations
 

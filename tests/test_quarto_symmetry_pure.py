@@ -33,7 +33,7 @@ def positions(count: int, seed: int = 7):
     for _ in range(count):
         k = rng.randint(0, 16)
         board = [16] * 16
-        for square, piece in zip(rng.sample(range(16), k), rng.sample(range(16), k)):
+        for square, piece in zip(rng.sample(range(16), k), rng.sample(range(16), k), strict=True):
             board[square] = piece
         free = [p for p in range(16) if p not in board]
         yield board, (rng.choice(free) if free and rng.random() < 0.5 else None)

@@ -35,7 +35,7 @@ def chi_square(counts: Sequence[float], probabilities: Sequence[float]) -> ChiSq
     if any(c < 0 for c in counts) or sum(counts) == 0:
         raise ValueError(f"counts must be >= 0 and not all zero: {counts}")
     n = sum(counts)
-    statistic = sum((c - n * p) ** 2 / (n * p) for c, p in zip(counts, probabilities))
+    statistic = sum((c - n * p) ** 2 / (n * p) for c, p in zip(counts, probabilities, strict=True))
     dof = len(counts) - 1
     return ChiSquare(statistic, dof, chi_square_tail(statistic, dof))
 

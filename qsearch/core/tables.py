@@ -18,7 +18,8 @@ def best_of(repeats: int, run: Callable[[], object]) -> tuple[float, object]:
 
 
 def format_seconds(t: float) -> str:
-    """1.2 us / 3.4 ms / 5.6 s (1,2 us / 3,40 ms / 5,60 s in Spanish: :func:`qsearch.i18n.number`)."""
+    """1.2 us / 3.4 ms / 5.6 s (1,2 us / 3,40 ms / 5,60 s in Spanish:
+    :func:`qsearch.i18n.number`)."""
     if t < 1e-3:
         return f"{number(t * 1e6, 1, grouped=False)} us"
     if t < 1:
