@@ -158,3 +158,22 @@ def percent(fraction, decimals: int = 1) -> str:
     # Python's "%" format multiplies the float by 100 and rounds that float: the same here
     return format_decimal(Decimal(fraction * 100), format=pattern, locale=get_language(),
                           decimal_quantization=True) + "\u00a0%"
+
+
+def general(value: float, digits: int | None = None) -> str:
+    """``value`` as Python's ``format(value, "g")`` writes it (``".3g"`` with ``digits=3``):
+    ``5.5``, ``10``, ``2e+08`` in English; with the decimal comma in Spanish (``5,5``)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        try:                                   # numpy scalars and the like
+            value = value.item()
+        except AttributeError:
+            raise TypeError(f"general: expected a number, not {type(value).__name__}") from None
+    if digits is not None and (isinstance(digits, bool) or not isinstance(digits, int)
+                               or digits < 1):
+        raise ValueError(f"general: digits must be a whole number >= 1, not {digits!r}")
+    text = format(value, "g" if digits is None else f".{digits}g")
+    language = get_language()
+    if language == "en":
+        return text
+    from babel.numbers import get_decimal_symbol
+    return text.replace(".", get_decimal_symbol(language))

@@ -13,6 +13,7 @@ from pathlib import Path
 from qsearch.arena.players import player_name
 from qsearch.arena.stats import wilson_interval
 from qsearch.games import protocol as P
+from qsearch.i18n import _
 
 CHUNK = 8           # games per task sent to an executor: large enough to amortise pickling
 
@@ -155,8 +156,12 @@ class MatchResult:
         n = sum(c.values())
         return (c["a"] + 0.5 * c["draw"]) / n if n else float("nan")
 
-    def table(self, confidence: float = 0.95) -> list[dict]:
-        """Summary rows: A moving first, A moving second (when played), all games."""
+    def table(self, confidence: float = 0.95, shown: bool = False) -> list[dict]:
+        """Summary rows: A moving first, A moving second (when played), all games.
+
+        The keys are English (code reads them); ``shown=True`` gives the rows to print, their
+        keys and labels in the language in use (the same rows in English)."""
+        word = _ if shown else (lambda text: text)
         rows = []
         for label, seat in (("A first", 0), ("A second", 1), ("all", None)):
             c = self.counts(seat)
@@ -164,9 +169,12 @@ class MatchResult:
             if n == 0:
                 continue
             low, high = wilson_interval(c["a"], n, confidence)
-            rows.append({"games": label, "n": n, f"{self.a_name} wins": c["a"],
-                         "draws": c["draw"], f"{self.b_name} wins": c["b"],
-                         "A win rate": c["a"] / n, "95% low": low, "95% high": high})
+            rows.append({word("games"): word(label), "n": n,
+                         word("{name} wins").format(name=self.a_name): c["a"],
+                         word("draws"): c["draw"],
+                         word("{name} wins").format(name=self.b_name): c["b"],
+                         word("A win rate"): c["a"] / n, word("95% low"): low,
+                         word("95% high"): high})
         return rows
 
     def rows(self) -> list[dict]:

@@ -10,7 +10,7 @@ everything is byte-identical to what the tables always printed.
 from __future__ import annotations
 
 from qsearch.core.tables import markdown
-from qsearch.i18n import _, get_language
+from qsearch.i18n import _, general
 
 # Every column of qsearch's bench tables (the rows' keys), English; each has its Spanish in
 # the package catalogue (tests/test_i18n_catalogue.py reads them from here).
@@ -81,12 +81,8 @@ def agreement(same: bool) -> str:
 
 def significant(value: float, digits: int) -> str:
     """``value`` to ``digits`` significant digits: Python's ``format(value, ".{digits}g")``,
-    its decimal point the language's (``0,0123`` in Spanish)."""
-    text = format(value, f".{digits}g")
-    if get_language() == "en":
-        return text
-    from babel.numbers import get_decimal_symbol
-    return text.replace(".", get_decimal_symbol(get_language()))
+    its decimal point the language's (``0,0123`` in Spanish; :func:`qsearch.i18n.general`)."""
+    return general(value, digits)
 
 
 __all__ = ["COLUMNS", "agreement", "headers", "significant", "table"]

@@ -29,6 +29,7 @@ import math
 import numbers
 
 from qsearch.core.checks import as_float
+from qsearch.i18n import _, general
 
 TABLE_HORIZON = 256     # plies: the transposition table's win band (reference._common.MAX_PLY)
 
@@ -104,23 +105,29 @@ def resolve_win_value(evaluate, win_value=None, win_decay: float = 0.0, *, depth
         return default_win_value(declared, win_decay)
     value = _positive(win_value)
     least, ply = smallest_win(value, win_decay, depth)
-    where = "" if win_decay == 0 else f" at ply {ply} (win_decay={win_decay:g})"
+    where = "" if win_decay == 0 else _(" at ply {ply} (win_decay={decay})").format(
+        ply=ply, decay=general(win_decay))
     if declared is None or declared == (0.0, 0.0):
         if not least > 0:               # a win must score above a draw
-            raise ValueError(
-                f"win_value={value:g} makes a win worth {least:g}{where}, no more than a "
-                "draw (0): the search could not tell that win from a draw or a loss. Leave "
+            raise ValueError(_(
+                "win_value={value} makes a win worth {least}{where}, no more than a draw "
+                "(0): the search could not tell that win from a draw or a loss. Leave "
                 "win_value out (the default is above every such score), raise it above "
-                f"{win_decay * ply:g} or search less deep")
+                "{above} or search less deep").format(
+                    value=general(value), least=general(least), where=where,
+                    above=general(win_decay * ply)))
         return value
     top = max(abs(declared[0]), abs(declared[1]))
     if not least > top:
-        raise ValueError(
-            f"win_value={value:g} makes a win worth {least:g}{where}, not more than every "
-            f"value {_name(evaluate)} can return (its bounds are ({declared[0]:g}, "
-            f"{declared[1]:g})): the search would prefer a good-looking position to a win. "
-            f"Leave win_value out (default {default_win_value(declared, win_decay):g}) or "
-            f"raise it above {top:g}")
+        raise ValueError(_(   # a lesson shows it to students: in the language in use
+            "win_value={value} makes a win worth {least}{where}, not more than every value "
+            "{evaluation} can return (its bounds are ({low}, {high})): the search would prefer "
+            "a good-looking position to a win. Leave win_value out (default {default}) or "
+            "raise it above {top}").format(
+                value=general(value), least=general(least), where=where,
+                evaluation=_name(evaluate), low=general(declared[0]),
+                high=general(declared[1]),
+                default=general(default_win_value(declared, win_decay)), top=general(top)))
     return value
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from qsearch.i18n import get_language, number
+from qsearch.i18n import general, number
 
 MARGIN = 0.05               # of the data range, on each side (matplotlib's default margins)
 SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
@@ -56,25 +56,6 @@ def tick_text(value: float, step: float, log: bool = False) -> str:
         return number(float(value), 0)
     decimals = max(1, -math.floor(math.log10(step))) if step > 0 else 2
     return number(float(value), decimals, grouped=False)
-
-
-def general(value: float, digits: int | None = None) -> str:
-    """``value`` as Python's ``format(value, "g")`` writes it (``".3g"`` with ``digits=3``):
-    ``5.5``, ``10``, ``2e+08`` in English; with the decimal comma in Spanish (``5,5``)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        try:                                   # numpy scalars and the like
-            value = value.item()
-        except AttributeError:
-            raise TypeError(f"general: expected a number, not {type(value).__name__}") from None
-    if digits is not None and (isinstance(digits, bool) or not isinstance(digits, int)
-                               or digits < 1):
-        raise ValueError(f"general: digits must be a whole number >= 1, not {digits!r}")
-    text = format(value, "g" if digits is None else f".{digits}g")
-    language = get_language()
-    if language == "en":
-        return text
-    from babel.numbers import get_decimal_symbol
-    return text.replace(".", get_decimal_symbol(language))
 
 
 def tick_step(ticks: Sequence[float]) -> float:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from html import escape
 
-from qsearch.viz.chart_scale import general
+from qsearch.i18n import general
 from qsearch.viz.svg_chart import TICK_FONT, TITLE_FONT, _text, _text_width
 
 # ColorBrewer's 11-class RdBu, from blue to red (matplotlib's "RdBu_r")

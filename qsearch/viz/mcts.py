@@ -23,7 +23,7 @@ import math
 from qsearch.core.constants import CHANCE
 from qsearch.core.mcts_results import MCTSTree
 from qsearch.games import protocol
-from qsearch.i18n import _, number
+from qsearch.i18n import _, general, number
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.step_controls import StepControls, check_interval
 from qsearch.viz.tree import svg_text
@@ -215,7 +215,7 @@ def uct_bars_svg(tree: MCTSTree, c: float, *, labels=None, width: int = 420,
     body = [f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>',
             f'<text x="{left}" y="16" font-size="12" font-family="sans-serif">'
             f'UCT = <tspan fill="{EXPLOIT_COLOR}">Q/N</tspan> + '
-            f'<tspan fill="#a07c00">c&#8730;(ln N / N&#7522;)</tspan>, c = {c:.3g}</text>']
+            f'<tspan fill="#a07c00">c&#8730;(ln N / N&#7522;)</tspan>, c = {general(c, 3)}</text>']
     zero = xpos(0.0)
     body.append(f'<line x1="{zero:.1f}" y1="22" x2="{zero:.1f}" y2="{height - 16}" '
                 'stroke="#77767b" stroke-dasharray="3,3"/>')

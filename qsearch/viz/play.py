@@ -513,7 +513,8 @@ class PlayTicTacToe(_Play):
     """Tic-tac-toe against the engine: a 3x3 grid of buttons beside the board.
 
     The default engine searches to the end of the game (``depth=None``), so it never loses;
-    leaves need no evaluation. A win scores 1 minus 0.01 per ply to it.
+    leaves need no evaluation. A win scores 3 (the default win value, above every heuristic
+    value) minus 0.01 per ply to it.
     """
 
     game_cls = TicTacToe

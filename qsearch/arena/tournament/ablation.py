@@ -21,8 +21,7 @@ from qsearch.arena.stats import wilson_interval
 from qsearch.arena.tournament.records import read_records
 from qsearch.arena.tournament.runner import run
 from qsearch.arena.tournament.tables import DOC_RESULTS, TABLES
-from qsearch.i18n import _, number, percent
-from qsearch.viz.chart_scale import general
+from qsearch.i18n import _, general, number, percent
 
 BASE_TABLES = ("4.5", "4.6")            # MCTS - alpha-beta, alpha-beta - MCTS
 

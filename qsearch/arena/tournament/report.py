@@ -22,7 +22,7 @@ from qsearch.arena.tournament.tables import (
     game_keys,
 )
 from qsearch.arena.tournament.timing import ratio_markdown, ratio_rows
-from qsearch.viz.chart_scale import general
+from qsearch.i18n import general
 
 
 def grid(table: Table, records: dict) -> list[list[float | None]]:
