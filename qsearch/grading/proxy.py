@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numbers
 
-from qsearch.i18n import _
+from qsearch.i18n import _, get_language, number
 
 
 class OutOfBudget(BaseException):
@@ -30,8 +30,9 @@ class OutOfBudget(BaseException):
 
 
 def grouped(n: int) -> str:
-    """``2000000`` -> ``2 000 000``: a big count, readable in both languages."""
-    return f"{n:,}".replace(",", " ")
+    """``2000000`` -> ``2 000 000`` in English (as the reports always wrote it), ``2.000.000``
+    in Spanish (:func:`qsearch.i18n.number`)."""
+    return f"{n:,}".replace(",", " ") if get_language() == "en" else number(n)
 
 
 class Recorder:

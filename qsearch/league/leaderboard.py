@@ -23,7 +23,7 @@ except ImportError:      # the browser site: the head-to-head matrices are lists
     np = None
 
 from qsearch.arena.stats import wilson_interval
-from qsearch.i18n import _, number
+from qsearch.i18n import _, general, number
 from qsearch.league.agent_file import REASONS
 from qsearch.league.display import csv_cell, markdown_cell, plot_label
 
@@ -227,7 +227,7 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
         for i in range(len(ids)):
             for j in range(len(ids)):
                 if games[i][j]:
-                    ax.text(j, i, f"{points[i][j]:g}/{games[i][j]}", ha="center",
+                    ax.text(j, i, f"{general(points[i][j])}/{games[i][j]}", ha="center",
                             va="center", fontsize=7)
     ax.figure.colorbar(image, ax=ax, label=_("share of the points"))
     ax.set_title(_("head to head"))

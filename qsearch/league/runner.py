@@ -25,6 +25,7 @@ from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from qsearch.i18n import _, general, number
 from qsearch.league import leaderboard, referee
 from qsearch.league.agent_file import (
     AgentSpec,
@@ -34,7 +35,7 @@ from qsearch.league.agent_file import (
     distinct_names,
     read_agent,
 )
-from qsearch.league.display import terminal
+from qsearch.league.display import referee_detail, terminal
 from qsearch.league.jail import choose_jail
 from qsearch.league.ratings import PRIOR, GameResult, Ratings, rate
 from qsearch.league.sandbox import InProcessAgent, Limits, Sandbox
@@ -144,7 +145,7 @@ def play_fixtures(context: dict, keys, slack: float = 1.0) -> list[dict]:
     isolated = context["isolated"]
     jail = choose_jail(context.get("sandbox", "auto"))[0] if isolated else None
     where = _where(isolated, jail)
-    for name in dict.fromkeys(x for a, b, _ in keys for x in (a, b)):
+    for name in dict.fromkeys(x for a, b, _game in keys for x in (a, b)):
         _seat(specs[name], limits, imports, isolated, jail).launch()
     out = []
     for a, b, g in keys:
@@ -218,9 +219,10 @@ class LeagueResult:
         n = self.unjailed()
         if not n:
             return ""
-        return (f"**Agents were not isolated** in {n} of {len(self.records)} games (no "
-                "sandbox: an agent could read or change files, reach the network or other "
-                f"processes){': ' + self.isolation if self.isolation else ''}.")
+        return _("**Agents were not isolated** in {n} of {games} games (no sandbox: an agent "
+                 "could read or change files, reach the network or other processes){why}.").format(
+            n=number(n), games=number(len(self.records)),
+            why=": " + self.isolation if self.isolation else "")
 
     def to_markdown(self) -> str:
         """The leaderboard as markdown (with a note when agents were not isolated)."""
@@ -553,9 +555,11 @@ def replay(result: LeagueResult, record: dict, isolated: bool | None = None,
             and (f["agent"], f["reason"]) not in
             [(r["agent"], r["reason"]) for r in record["forfeits"]]]
     if late:
-        raise ReplayTimeout(f"{name} could not be replayed in time: {late[0]['agent']} ran out "
-                            f"of time ({late[0]['detail']}) with {slack:g} times the league's "
-                            "time; the machine may be busy: try again when it is not")
+        raise ReplayTimeout(_(
+            "{name} could not be replayed in time: {agent} ran out of time ({detail}) with "
+            "{slack} times the league's time; the machine may be busy: try again when it is "
+            "not").format(name=name, agent=late[0]["agent"],
+                          detail=referee_detail(late[0]["detail"]), slack=general(slack)))
     for key in ("start", "actions", "winner", "score_a"):
         if again[key] != record[key]:
             raise ReplayDiffers(f"{name}: {key} differs on replay ({record[key]!r} recorded, "
