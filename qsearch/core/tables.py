@@ -4,6 +4,8 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+from qsearch.i18n import number
+
 
 def best_of(repeats: int, run: Callable[[], object]) -> tuple[float, object]:
     """Shortest wall time of ``repeats`` runs, and the last result."""
@@ -16,16 +18,17 @@ def best_of(repeats: int, run: Callable[[], object]) -> tuple[float, object]:
 
 
 def format_seconds(t: float) -> str:
-    """1.2 us / 3.4 ms / 5.6 s."""
+    """1.2 us / 3.4 ms / 5.6 s (in Spanish 1,2 us / 3,4 ms / 5,6 s: qsearch.i18n.number)."""
     if t < 1e-3:
-        return f"{t * 1e6:.1f} us"
+        return f"{number(t * 1e6, 1, grouped=False)} us"
     if t < 1:
-        return f"{t * 1e3:.2f} ms"
-    return f"{t:.2f} s"
+        return f"{number(t * 1e3, 2, grouped=False)} ms"
+    return f"{number(t, 2, grouped=False)} s"
 
 
 def markdown(rows: list[dict]) -> str:
-    """Rows of dicts as a markdown table (floats shortened, times formatted)."""
+    """Rows of dicts as a markdown table (floats shortened, times formatted; numbers written
+    the way the language in use writes them, :func:`qsearch.i18n.number`)."""
     if not rows:
         return "(no rows)\n"
     keys = list(rows[0])
@@ -38,9 +41,11 @@ def markdown(rows: list[dict]) -> str:
         if "time" in key:
             return format_seconds(value)
         if isinstance(value, float):
-            return f"{value:,.1f}" if value >= 10 else f"{value:.2f}"
-        if isinstance(value, int):
+            return number(value, 1) if value >= 10 else number(value, 2, grouped=False)
+        if isinstance(value, bool):
             return f"{value:,}"
+        if isinstance(value, int):
+            return number(value)
         return str(value)
 
     lines = ["| " + " | ".join(keys) + " |", "|" + "---|" * len(keys)]
