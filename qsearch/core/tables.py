@@ -39,7 +39,7 @@ def markdown(rows: list[dict]) -> str:
     def cell(key, value):
         if value is None:
             return ""
-        if "time" in key:
+        if "time" in key and not isinstance(value, str):
             return format_seconds(value)
         if isinstance(value, float):
             return number(value, 1) if value >= 10 else number(value, 2, grouped=False)

@@ -39,6 +39,7 @@ Player 0 moves first: the document's player 1 (its utility 1 is our return +1 fo
 import re
 
 from qsearch.core.errors import IllegalMoveError
+from qsearch.i18n import _
 
 from qsearch.core.bits cimport multiply_shift_below, splitmix_next
 from qsearch.games._game cimport TERMINAL, Game
@@ -286,14 +287,15 @@ cdef class QuartoBoard(Game):
     def __str__(self) -> str:
         text = self.board_string()
         left = " ".join(piece_code(p) for p in self.pieces_left())
-        return text + "\npieces left: " + (left or "none") + "\n" + self.status_line()
+        return (text + "\n" + _("pieces left:") + " " + (left or _("none")) + "\n"
+                + self.status_line())
 
     def status_line(self) -> str:
         if self.winner >= 0:
-            return f"player {self.winner} won"
+            return _("player {player} won").format(player=self.winner)
         if self.placed == 16:
-            return "draw"
-        return f"player {self.to_move()} to move"
+            return _("draw")
+        return _("player {player} to move").format(player=self.to_move())
 
     def _repr_svg_(self) -> str:
         """Jupyter's drawing of the board (the drawing its game's entry names)."""
@@ -542,9 +544,9 @@ cdef class Quarto(QuartoBoard):
     def status_line(self) -> str:
         line = QuartoBoard.status_line(self)
         if self.in_hand >= 0 and not self.terminal():
-            line += f" (places {piece_code(self.in_hand)})"
+            line += " " + _("(places {piece})").format(piece=piece_code(self.in_hand))
         elif not self.terminal():
-            line += " (gives a piece)"
+            line += " " + _("(gives a piece)")
         return line
 
     def __repr__(self) -> str:

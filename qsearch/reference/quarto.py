@@ -39,6 +39,7 @@ import re
 from qsearch.core.constants import TERMINAL
 from qsearch.core.errors import IllegalMoveError
 from qsearch.core.rng import MASK, multiply_shift_below, splitmix_next
+from qsearch.i18n import _
 from qsearch.reference._game import PyGame
 
 EMPTY = -1
@@ -314,16 +315,16 @@ class PyQuartoBoard(PyGame):
 
     def __str__(self) -> str:
         left = " ".join(piece_code(p) for p in self.pieces_left())
-        return (self.board_string() + "\npieces left: " + (left or "none") + "\n"
+        return (self.board_string() + "\n" + _("pieces left:") + " " + (left or _("none")) + "\n"
                 + self.status_line())
 
     def status_line(self) -> str:
         """Who won, "draw", or who is to move."""
         if self._winner is not None:
-            return f"player {self._winner} won"
+            return _("player {player} won").format(player=self._winner)
         if self.num_placed() == 16:
-            return "draw"
-        return f"player {self._to_move()} to move"
+            return _("draw")
+        return _("player {player} to move").format(player=self._to_move())
 
     def _repr_svg_(self) -> str:
         """Jupyter's drawing of the board (the drawing its game's entry names)."""
@@ -431,7 +432,7 @@ class PyOwnPieceQuarto(PyQuartoBoard):
         rng = _playout_rng(seed)
         state = PyOwnPieceQuarto()
         returns, plies = [], []
-        for _ in range(games):
+        for _game in range(games):
             state._board, state._winner = [EMPTY] * 16, None
             squares, pieces = list(range(16)), list(range(16))
             n = 16
@@ -537,8 +538,8 @@ class PyQuarto(PyQuartoBoard):
         if self._terminal():
             return line
         if self._in_hand is not None:
-            return line + f" (places {piece_code(self._in_hand)})"
-        return line + " (gives a piece)"
+            return line + " " + _("(places {piece})").format(piece=piece_code(self._in_hand))
+        return line + " " + _("(gives a piece)")
 
     def __repr__(self) -> str:
         # The compiled engine's text: in pure mode qsearch.games.Quarto is this class.
@@ -556,7 +557,7 @@ class PyQuarto(PyQuartoBoard):
         rng = _playout_rng(seed)
         state = PyQuarto()
         returns, plies = [], []
-        for _ in range(games):
+        for _game in range(games):
             state._board, state._in_hand, state._winner = [EMPTY] * 16, None, None
             while True:
                 moves = state._legal_moves()

@@ -44,6 +44,7 @@ import random
 import time
 from concurrent.futures import as_completed
 
+from qsearch.i18n import _
 from qsearch.proofs.quarto_own.format import (
     FORMAT,
     FORMAT_STANDARD,
@@ -133,18 +134,21 @@ def _check_header(proof) -> tuple:
 def _check_value(claim: int, targets: dict) -> None:
     """The trees prove exactly the claimed headline value."""
     if not targets:
-        raise ValueError(f"no proof trees: the headline value {claim:+d} is not proved")
+        raise ValueError(_("no proof trees: the headline value {claim} is not proved").format(
+            claim=f"{claim:+d}"))
     proved = value_proved(targets)
     if proved is not None and proved != claim:
-        raise ValueError(f"the headline value_for_player_0 {claim:+d} is not what the trees "
-                         f"prove ({proved:+d})")
+        raise ValueError(_("the headline value_for_player_0 {claim} is not what the trees "
+                           "prove ({proved})").format(claim=f"{claim:+d}", proved=f"{proved:+d}"))
     for p, t in trees_needed(claim).items():
         if p not in targets:
-            raise ValueError(f"a tree is missing: the value {claim:+d} needs a tree for "
-                             f"player {p} with target {t}")
+            raise ValueError(_("a tree is missing: the value {claim} needs a tree for player "
+                               "{player} with target {target}").format(
+                claim=f"{claim:+d}", player=p, target=t))
         if targets[p] < t:
-            raise ValueError(f"target lowered: the tree for player {p} has target "
-                             f"{targets[p]}, the value {claim:+d} needs {t}")
+            raise ValueError(_("target lowered: the tree for player {player} has target "
+                               "{target}, the value {claim} needs {needed}").format(
+                player=p, target=targets[p], claim=f"{claim:+d}", needed=t))
     for p in targets:
         if p not in trees_needed(claim):
             raise ValueError(f"an extra tree for player {p}: the value {claim:+d} needs only "
@@ -374,13 +378,14 @@ def check_proof(proof, sample: int | None = None, seed: int | None = None,
             log(f"leaves re-solved: {i + 1}/{len(chosen)} ({time.perf_counter() - t1:.0f} s)")
     distance = {} if standard else {"wins_by_piece": proof.get("wins_by_piece")}
     sampled = {} if seed is None or sample in (None, 0) else {"seed": seed}
-    checked = (f"the structure in full, and every leaf re-solved by {engine}"
-               if len(chosen) == len(leaves) else
-               "the structure in full, no leaf re-solved: the leaves' values are the "
-               "builder's" if not chosen else
-               f"the structure in full, and {len(chosen)} of {len(leaves)} leaves re-solved "
-               f"by {engine} (seed {seed}): the other leaves' values are the builder's, "
-               f"not re-solved")
+    checked = (_("the structure in full, and every leaf re-solved by {engine}").format(
+                   engine=engine) if len(chosen) == len(leaves) else
+               _("the structure in full, no leaf re-solved: the leaves' values are the "
+                 "builder's") if not chosen else
+               _("the structure in full, and {chosen} of {leaves} leaves re-solved by {engine} "
+                 "(seed {seed}): the other leaves' values are the builder's, not "
+                 "re-solved").format(chosen=len(chosen), leaves=len(leaves), engine=engine,
+                                     seed=seed))
     return {"game": game_name(proof), "start": names, "start actions": proof.get("start", []),
             "claim": claim_of(proof, names), "checked": checked,
             "format": proof["format"], "value_for_player_0": proof["value_for_player_0"],

@@ -28,6 +28,7 @@ import json
 from pathlib import Path
 
 from qsearch.games import OwnPieceQuarto
+from qsearch.i18n import _
 
 FORMAT_1 = "qsearch-quarto-own-proof/1"                # values only (the sign-only builder)
 FORMAT = "qsearch-quarto-own-proof/2"                  # what the builder writes
@@ -123,8 +124,8 @@ def load_proof(path=DEFAULT_PROOF) -> dict:
 def game_name(proof) -> str:
     """The game a proof is about, in words (from its format, not from what the file says)."""
     if proof.get("format") == FORMAT_STANDARD:
-        return "standard Quarto (each player places the piece the other gave him)"
-    return "document 000's Quarto (each player places a piece of his own choice)"
+        return _("standard Quarto (each player places the piece the other gave him)")
+    return _("document 000's Quarto (each player places a piece of his own choice)")
 
 
 def start_moves(start, game: type = OwnPieceQuarto) -> list:
@@ -142,9 +143,10 @@ def start_moves(start, game: type = OwnPieceQuarto) -> list:
 def describe_start(names) -> str:
     """``"the empty board"`` or ``"the position after 6 moves (2357 (4,3) ...)"``."""
     if not names:
-        return "the empty board"
-    return (f"the position after {len(names)} move{'s' if len(names) > 1 else ''} "
-            f"({' '.join(names)})")
+        return _("the empty board")
+    return (_("the position after {count} moves ({moves})") if len(names) > 1 else
+            _("the position after {count} move ({moves})")).format(count=len(names),
+                                                                   moves=" ".join(names))
 
 
 def claim_of(proof, names=None) -> str:
@@ -153,16 +155,18 @@ def claim_of(proof, names=None) -> str:
     if names is None:
         names = start_moves(proof.get("start", []), game_of(proof))
     v = proof["value_for_player_0"]
-    who = ["player 0", "player 1"]
+    who = [_("player 0"), _("player 1")]
     if not names:
-        who = ["player 0 (the first player)", "player 1 (the second player)"]
-    what = (f"{who[0]} wins" if v > 0 else f"{who[1]} wins" if v < 0 else "a draw") + \
-        " with perfect play"
+        who = [_("player 0 (the first player)"), _("player 1 (the second player)")]
+    what = (_("{player} wins with perfect play").format(player=who[0 if v > 0 else 1]) if v
+            else _("a draw with perfect play"))
     if proof.get("format") == FORMAT and "wins_by_piece" in proof:
-        what += (f", completing a line with piece {proof['wins_by_piece']} at the latest")
-    game = "standard Quarto" if proof.get("format") == FORMAT_STANDARD else \
-        "document 000's Quarto"
-    return f"{game} from {describe_start(names)}: {what}"
+        what += _(", completing a line with piece {piece} at the latest").format(
+            piece=proof["wins_by_piece"])
+    game = _("standard Quarto") if proof.get("format") == FORMAT_STANDARD else \
+        _("document 000's Quarto")
+    return _("{game} from {start}: {claim}").format(game=game, start=describe_start(names),
+                                                     claim=what)
 
 
 def node_piece(node, state, prover: int):
@@ -216,11 +220,12 @@ def proof_summary(proof) -> dict:
     if all("seconds" in n for n in leaves):          # standard Quarto's leaves keep no times
         out["leaf solver seconds"] = round(sum(n["seconds"] for n in leaves), 1)
     if "wins_by_piece" in proof:
-        winner = "player 0" if proof["value_for_player_0"] > 0 else "player 1"
-        out["proved"] = (f"{winner} wins, completing a line with piece {proof['wins_by_piece']} "
-                         "at the latest (the tree's minimax over exact leaf scores)")
-        out["not proved"] = ("that no faster win exists: that rests on the compiled solver's "
-                             "exact solves of the first moves only")
+        winner = _("player 0") if proof["value_for_player_0"] > 0 else _("player 1")
+        out["proved"] = _("{player} wins, completing a line with piece {piece} at the latest "
+                          "(the tree's minimax over exact leaf scores)").format(
+            player=winner, piece=proof["wins_by_piece"])
+        out["not proved"] = _("that no faster win exists: that rests on the compiled solver's "
+                              "exact solves of the first moves only")
     return out
 def table_move_first(solver, state) -> list:
     """``state``'s legal actions with the best move of a weak solve first (the order both the

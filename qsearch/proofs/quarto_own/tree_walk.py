@@ -8,6 +8,7 @@ the file as a whole (header, first moves, start) and the leaves' re-solving are
 """
 from __future__ import annotations
 
+from qsearch.i18n import _
 from qsearch.proofs.quarto_own.format import DISTANCE_FIELDS, FORMAT, key_of, node_piece
 
 NODE_KINDS = ("move", "replies", "value", "winner")
@@ -90,7 +91,8 @@ class TreeChecker:
         self.leaves: list = []
 
     def where(self, actions) -> str:
-        return f"in tree {self.index} (prover {self.prover}) after moves {list(actions)}"
+        return _("in tree {index} (prover {prover}) after moves {moves}").format(
+            index=self.index, prover=self.prover, moves=list(actions))
 
     def walk(self, node, state, actions, key=None) -> None:
         """Check ``node``, the position ``state`` reached by ``actions`` (canonical form
@@ -202,8 +204,9 @@ class TreeChecker:
             self._text(r, state, a, where)
         missing = [a for k, (a, _) in want.items() if k not in seen]
         if missing:
-            raise ValueError(f"a reply class is missing: the replies do not cover every class "
-                             f"(no reply like {missing}) {where}")
+            raise ValueError(_("a reply class is missing: the replies do not cover every class "
+                               "(no reply like {missing}) {where}").format(missing=missing,
+                                                                          where=where))
         for r in replies:
             a = r["action"]
             self.walk(r["child"], state.child(a), actions + [a], keys[a])
