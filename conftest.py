@@ -41,8 +41,10 @@ def pytest_configure(config):
 BROWSER = Path(__file__).parent / "tests" / "browser"
 SPANISH = Path(__file__).parent / "notebooks" / "es"
 # The Spanish lessons nbval checks in every run; the others are the release check
-# (``--spanish-edition``), as each is its English lesson's code cells, which every run checks,
-# with the prose translated (tests/test_spanish_edition.py guards both in every run).
+# (``--spanish-edition``): each is its English lesson's code cells, which every run checks,
+# printing through catalogues that every run checks too (tests/test_spanish_edition.py: the
+# code cells and the prose; tests/test_spanish_numbers_and_words.py: each message's
+# placeholders, the English share and the numbers; tests/test_i18n_catalogue.py: qsearch's).
 SPANISH_EVERY_RUN = ("00_game_trees.ipynb", "01_minimax_and_alphabeta.ipynb")
 
 

@@ -68,3 +68,49 @@ def with_clock(game):
     """``game`` with a :class:`FakeClock` as its click-guard clock."""
     game._clock = FakeClock()
     return game
+
+
+class WaitingSolver:
+    """A stand-in for the Connect-4 solver the command line scores columns with: each solve
+    waits until its ``progress`` was read (no sleeps, no timing)."""
+
+    def __init__(self, progress):
+        import threading
+
+        self.read = threading.Event()
+        self._progress = progress
+
+    @property
+    def progress(self):
+        self.read.set()
+        return self._progress
+
+    def solve(self, child):
+        from qsearch.core.results import SolveResult
+
+        assert self.read.wait(30)
+        self.read.clear()
+        return SolveResult(-child.legal_actions()[0], 1234, 0.1)
+
+
+def load_without(module, hidden=("numpy",)):
+    """``module`` (an imported module) loaded a second time, as a new module, while the
+    packages ``hidden`` cannot be imported: its plain-Python path, to compare with the first."""
+    import importlib.util
+    import sys
+
+    spec = importlib.util.spec_from_file_location(module.__name__ + "_plain", module.__file__)
+    again = importlib.util.module_from_spec(spec)
+    saved = {name: sys.modules.get(name) for name in hidden}
+    sys.modules.update(dict.fromkeys(hidden))          # import numpy raises ImportError
+    sys.modules[spec.name] = again                     # for its dataclasses, while it loads
+    try:
+        spec.loader.exec_module(again)
+    finally:
+        del sys.modules[spec.name]
+        for name, value in saved.items():
+            if value is None:
+                del sys.modules[name]
+            else:
+                sys.modules[name] = value
+    return again

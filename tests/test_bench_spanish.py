@@ -45,7 +45,7 @@ def test_the_quarto_demo_table_in_spanish_has_spanish_headers_words_and_numbers(
     assert head_en == ("| implementation | source | median time | x our Python "
                        "transliteration | load/core | x document's R |")
     assert head_es == ("| implementación | origen | mediana del tiempo | x nuestra "
-                       "transliteración a Python | carga/núcleo | x R del documento |")
+                       "transcripción en Python | carga/núcleo | x R del documento |")
     # the document's quoted rows: the same numbers, written each language's way
     assert "| document: R | quoted from document 000 (its microbenchmark, its machine) | " \
            "16.81 ms |" in english

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import polib
 import pytest
+from helpers import WaitingSolver
 
 import qsearch
 from qsearch.__main__ import _nothing_to_play, describe_score, main
@@ -223,10 +224,8 @@ def test_the_end_of_a_game_and_the_engines_answer_in_both_languages():
 
 def test_the_solvers_progress_lines_are_spanish(monkeypatch):
     import io
-    import threading
 
     import qsearch.__main__ as cli
-    from qsearch.core.results import SolveResult
     from qsearch.games import load
 
     qsearch.set_language("es")
@@ -235,30 +234,15 @@ def test_the_solvers_progress_lines_are_spanish(monkeypatch):
         state.apply_action(column)
     monkeypatch.setattr(cli, "PROGRESS_FIRST", 0.0)
 
-    class WaitingSolver:
-        """Each solve waits until its progress was read (no sleeps, no timing)."""
-
-        def __init__(self):
-            self.read = threading.Event()
-
-        @property
-        def progress(self):
-            self.read.set()
-            return (1234, -3, 5)
-
-        def solve(self, child):
-            assert self.read.wait(30)
-            self.read.clear()
-            return SolveResult(-child.legal_actions()[0], 1234, 0.1)
-
     stream = io.StringIO()
-    assert cli._score_columns(WaitingSolver(), state, stream=stream) == [0, 0, 0, None, 0, 0, 0]
+    scores = cli._score_columns(WaitingSolver((1234, -3, 5)), state, stream=stream)
+    assert scores == [0, 0, 0, None, 0, 0, 0]
     text = stream.getvalue()
     assert re.search(r"^  puntuando la columna 1 \(1 de 6\): \d+ s, 1\.234 nodos$", text, re.M)
     assert re.search(r"^  puntuando la columna 7 \(6 de 6\): hecho en \d+,\d s", text, re.M)
     assert re.search(r"^  6 columnas puntuadas en \d+,\d s$", text, re.M)
     stream = io.StringIO()
-    solver = WaitingSolver()
+    solver = WaitingSolver((1234, -3, 5))
     cli._with_progress(solver, lambda: solver.solve(state.child(0)), "resolviendo",
                        stream=stream)
     assert ", puntuación en [-3, +5]" in stream.getvalue()

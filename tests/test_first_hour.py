@@ -2,10 +2,10 @@
 tournament with nothing to play, and scoring Connect-4's columns reports which column it is on."""
 import io
 import shutil
-import threading
 from pathlib import Path
 
 import pytest
+from helpers import WaitingSolver
 
 import qsearch.__main__ as cli
 from qsearch.__main__ import main
@@ -94,31 +94,14 @@ def test_scoring_the_columns_one_by_one_is_analyze():
 
 
 def test_scoring_the_columns_reports_the_column_and_k_of_n(monkeypatch):
-    from qsearch.core.results import SolveResult
 
     state = load("connect4")
     for column in (3, 3, 3, 3, 3, 3):            # column 4 is full
         state.apply_action(column)
     monkeypatch.setattr(cli, "PROGRESS_FIRST", 0.0)
 
-    class WaitingSolver:
-        """Each solve waits until its progress was read (no sleeps, no timing)."""
-
-        def __init__(self):
-            self.read = threading.Event()
-
-        @property
-        def progress(self):
-            self.read.set()
-            return (1234, -99, 99)
-
-        def solve(self, child):
-            assert self.read.wait(30)
-            self.read.clear()
-            return SolveResult(-child.legal_actions()[0], 1234, 0.1)
-
     stream = io.StringIO()
-    scores = cli._score_columns(WaitingSolver(), state, stream=stream)
+    scores = cli._score_columns(WaitingSolver((1234, -99, 99)), state, stream=stream)
     assert scores == [0, 0, 0, None, 0, 0, 0]
     lines = stream.getvalue().splitlines()
     for k, column in enumerate((1, 2, 3, 5, 6, 7), 1):

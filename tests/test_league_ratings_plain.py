@@ -3,14 +3,13 @@ Bradley-Terry fit gives choix's ratings on the lesson's saved leagues, the Elo i
 bootstrap is seeded with random.Random, and bad input is refused as on the numpy path."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import random
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import load_without
 
 from qsearch.league import bradley_terry
 from qsearch.league import ratings as with_numpy
@@ -22,21 +21,7 @@ HIDDEN = ("numpy", "scipy", "choix")
 @pytest.fixture(scope="module")
 def plain():
     """qsearch.league.ratings loaded a second time with numpy, scipy and choix unimportable."""
-    spec = importlib.util.spec_from_file_location("ratings_plain", with_numpy.__file__)
-    module = importlib.util.module_from_spec(spec)
-    saved = {name: sys.modules.get(name) for name in HIDDEN}
-    sys.modules.update(dict.fromkeys(HIDDEN))          # import numpy raises ImportError
-    sys.modules[spec.name] = module                    # for its dataclasses, while it loads
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        del sys.modules[spec.name]
-        for name, value in saved.items():
-            if value is None:
-                del sys.modules[name]
-            else:
-                sys.modules[name] = value
-    return module
+    return load_without(with_numpy, HIDDEN)
 
 
 def saved_league(name: str):

@@ -3,7 +3,6 @@ numpy gives the same values in lists, and everything lessons 03, 08, 09 and 11 i
 qsearch imports in pure mode with numpy, scipy, choix and matplotlib unimportable."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
 import os
@@ -13,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import load_without
 
 from qsearch.league import leaderboard as with_numpy
 
@@ -25,15 +25,7 @@ LESSONS = ("03_quarto_simulation", "08_parcheckers", "09_solving_quarto", "11_cl
 @pytest.fixture(scope="module")
 def plain():
     """qsearch.league.leaderboard loaded a second time with numpy unimportable."""
-    spec = importlib.util.spec_from_file_location("leaderboard_plain", with_numpy.__file__)
-    module = importlib.util.module_from_spec(spec)
-    saved = sys.modules.get("numpy")
-    sys.modules["numpy"] = None                  # import numpy raises ImportError
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.modules["numpy"] = saved
-    return module
+    return load_without(with_numpy)
 
 
 def saved_records(name: str) -> list[dict]:
@@ -63,7 +55,7 @@ def test_the_heatmap_without_numpy_draws_the_same_shares(plain):
     import matplotlib.pyplot as plt
 
     records = saved_records("class")
-    rows = [{"id": name, "agent": name}
+    rows = [{"id": name, "agent": name, "author": "a student"}
             for name in sorted({r["a"] for r in records} | {r["b"] for r in records})]
     drawn = [module.heatmap(rows, records) for module in (plain, with_numpy)]
     ours, theirs = ([[None if math.isnan(x) else x for x in row]

@@ -2,11 +2,10 @@
 numpy: canonical forms, the symmetry found, orbit sizes, and the tables themselves."""
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 
 import pytest
+from helpers import load_without
 
 from qsearch.games import quarto_symmetry as with_numpy
 
@@ -14,18 +13,7 @@ from qsearch.games import quarto_symmetry as with_numpy
 @pytest.fixture(scope="module")
 def plain():
     """quarto_symmetry loaded a second time with numpy unimportable."""
-    spec = importlib.util.spec_from_file_location("quarto_symmetry_plain", with_numpy.__file__)
-    module = importlib.util.module_from_spec(spec)
-    saved = sys.modules.get("numpy")
-    sys.modules["numpy"] = None                  # import numpy raises ImportError
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        if saved is None:
-            del sys.modules["numpy"]
-        else:
-            sys.modules["numpy"] = saved
-    return module
+    return load_without(with_numpy)
 
 
 def positions(count: int, seed: int = 7):

@@ -101,3 +101,19 @@ def test_numbers_refuse_what_is_not_a_number():
         i18n.number("12")
     with pytest.raises(ValueError, match="decimals"):
         i18n.number(1.5, decimals=-1)
+
+
+def _fields(text: str) -> set[str]:
+    import string
+
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("spanish", EDITION, ids=[p.stem for p in EDITION])
+def test_each_printed_message_keeps_its_placeholders_in_spanish(spanish):
+    """A code cell's message and its Spanish take the same ``{fields}``: a Spanish lesson
+    cannot fail (KeyError) or lose a value where the English one prints it."""
+    po = polib.pofile(str(SPANISH / "po" / f"{spanish.stem}.po"))
+    wrong = [(e.msgid, e.msgstr) for e in po.translated_entries()
+             if not e.msgctxt and _fields(e.msgid) != _fields(e.msgstr)]
+    assert not wrong, f"{spanish.stem}: placeholders differ: {wrong[:5]}"
