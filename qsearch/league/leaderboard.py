@@ -133,7 +133,7 @@ def to_markdown(rows, title: str | None = None, note: str = "") -> str:
     lines = ([f"## {title}", ""] if title else []) + \
         ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for r in rows:
-        name = markdown_cell(shown_name(r["agent"], r["author"])) + (
+        name = markdown_cell(shown_name(r["agent"], r.get("author", ""))) + (
             " " + _("(course)") if r["fixed"] else "")
         cells = [str(r["rank"]), markdown_cell(r["id"]), name,
                  markdown_cell(shown_name(r["author"])),
@@ -204,7 +204,7 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
     import matplotlib.pyplot as plt
 
     ids, points, games = head_to_head(rows, records)
-    names = [plot_label(shown_name(r["agent"], r["author"])) for r in rows]
+    names = [plot_label(shown_name(r["agent"], r.get("author", ""))) for r in rows]
     if np is None:
         share = [[p / g if g else math.nan for p, g in zip(*pair, strict=True)]
                  for pair in zip(points, games, strict=True)]
