@@ -105,7 +105,9 @@ MEASURE = """
   }
   for (const select of root.querySelectorAll('select')) {
     if (!visible(select)) continue;
-    outside(select, select.options.length ? select.options[select.selectedIndex].text : '');
+    // index -1 while a menu's options are being replaced (seen once on a loaded machine)
+    const chosen = select.options[select.selectedIndex];
+    outside(select, chosen ? chosen.text : '');
     const style = getComputedStyle(select);
     canvas.font = style.font || `${style.fontSize} ${style.fontFamily}`;
     const room = select.clientWidth - parseFloat(style.paddingLeft)
