@@ -13,9 +13,11 @@ must not compare (pictures).
 """
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
-import nbformat
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import notebook_cells  # noqa: E402  (scripts/notebook_cells.py: the shared builder)
 
 IGNORE = ["nbval-ignore-output"]
 
@@ -781,30 +783,10 @@ shutil.rmtree(folder)         # the lesson's agent files and records"""),
 ]
 
 
-def build() -> nbformat.NotebookNode:
+def build():
     """The notebook, unexecuted."""
-    nb = nbformat.v4.new_notebook()
-    nb.metadata = {"kernelspec": {"display_name": "Python 3", "language": "python",
-                                  "name": "python3"},
-                   "language_info": {"name": "python"}}
-    for cell in CELLS:
-        cell_id, kind, source = cell[:3]
-        tags = cell[3] if len(cell) > 3 else []
-        made = nbformat.v4.new_markdown_cell(source) if kind == "markdown" else \
-            nbformat.v4.new_code_cell(source)
-        made["id"] = cell_id
-        if tags:
-            made.metadata["tags"] = list(tags)
-        nb.cells.append(made)
-    return nb
-
-
-def main() -> int:
-    target = Path(__file__).resolve().parents[1] / "notebooks" / "11_class_league.ipynb"
-    nbformat.write(build(), str(target))
-    print(f"wrote {target}")
-    return 0
+    return notebook_cells.build(CELLS)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(notebook_cells.write(CELLS, "11_class_league.ipynb"))
