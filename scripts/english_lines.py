@@ -15,6 +15,7 @@ each lesson to :data:`LIMIT`.
 from __future__ import annotations
 
 import argparse
+import functools
 import html
 import json
 import re
@@ -85,12 +86,17 @@ def output_lines(output: dict) -> list[str]:
     return lines
 
 
+@functools.cache
+def package_lines() -> frozenset[str]:
+    """Stripped lines of qsearch's modules (read once: every lesson uses them)."""
+    return frozenset(line.strip() for module in (ROOT / "qsearch").rglob("*.py")
+                     for line in module.read_text(encoding="utf-8").splitlines())
+
+
 def source_lines(nb: dict) -> set[str]:
     """Stripped lines of the lesson's code cells and of qsearch's modules: printed source."""
     seen = {line.strip() for cell in nb["cells"] if cell["cell_type"] == "code"
-            for line in _joined(cell["source"]).splitlines()}
-    for module in (ROOT / "qsearch").rglob("*.py"):
-        seen.update(line.strip() for line in module.read_text(encoding="utf-8").splitlines())
+            for line in _joined(cell["source"]).splitlines()} | package_lines()
     seen.discard("")
     return seen
 
