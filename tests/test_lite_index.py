@@ -58,3 +58,23 @@ def test_the_front_page_links_every_lesson_to_open_it_alone():
     odd = prepare.landing_page("# T\n\n<script>x</script> `99_nope` **b**\n", lessons)
     assert "<script>" not in odd and "&lt;script&gt;" in odd
     assert "<code>99_nope</code>" in odd and "<strong>b</strong>" in odd
+
+
+def test_ci_rotation_goes_round_the_site():
+    """CI runs every English site lesson within a few commits: the lessons run every time plus
+    each commit's rotation cover them all, and a rotation never holds a Spanish copy."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "lite_site", Path(__file__).parent / "browser" / "test_lite_site.py")
+    site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(site)
+    english = {lesson for lesson in site.SITE_LESSONS if not lesson.startswith("es/")}
+    assert set(site.EVERY_RUN) <= english
+    seen = set(site.EVERY_RUN)
+    for start in range(len(english)):
+        drawn = site.rotation(site.SITE_LESSONS, f"{start:08x}")
+        assert len(drawn) == min(site.ROTATING, len(english - set(site.EVERY_RUN)))
+        assert not set(drawn) & set(site.EVERY_RUN) and all("es/" not in d for d in drawn)
+        seen |= set(drawn)
+    assert seen == english
