@@ -40,6 +40,7 @@ from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.step_controls import fit_content
+from qsearch.viz.think_limit import cut_note, deepen, limit
 
 BLANK = "\u00a0"          # a Button whose description becomes "" keeps its old text
 THINKING_BADGE = ("<span class='qsearch-thinking' style='background:#ffe08a;padding:1px 8px;"
@@ -280,8 +281,14 @@ class _Play(ThinkingGuard, LazyWidget):
         search = ALGORITHMS[self.algorithm]
         self._set_thinking(True)
         try:
-            result = search(self.state, self.depth, self.evaluate, order=self.order,
-                            win_value=self.win_value, win_decay=self.win_decay)
+            def search_at(depth):
+                return search(self.state, depth, self.evaluate, order=self.order,
+                              win_value=self.win_value, win_decay=self.win_decay)
+            seconds = limit()
+            if self.depth is None or seconds is None:
+                result = search_at(self.depth)
+            else:
+                result, _reached = deepen(search_at, self.depth, seconds)
             self.state.apply_action(result.action)
             self.last_result = result
         finally:
@@ -350,11 +357,13 @@ class _Play(ThinkingGuard, LazyWidget):
         r = self.last_result
         if r is None:
             return ""
-        return _("Engine ({algorithm}, {depth}) played {move}: value {value}, {nodes} "
+        text = _("Engine ({algorithm}, {depth}) played {move}: value {value}, {nodes} "
                  "searched.").format(algorithm=r.algorithm, depth=depth_text(r.depth),
                                      move=self.move_name(r.action),
                                      value=self._value_text(r.value),
                                      nodes=counted(r.nodes, "node"))
+        cut = "" if self.depth is None else cut_note(r.depth, self.depth)
+        return f"{text} {cut}" if cut else text
 
     def move_name(self, action: int) -> str:
         """The move as the board shows it."""

@@ -25,6 +25,7 @@ from qsearch.viz.play import (
     shown_error,
     win_text,
 )
+from qsearch.viz.think_limit import IterationBudget, cut_note, deepen, limit
 
 DEPTH_SEARCHES = ("minimax", "negamax", "alphabeta", "pvs", "expectiminimax")
 SEARCHES = (*DEPTH_SEARCHES, "mcts")
@@ -55,6 +56,8 @@ class Opponent:
         self.iterations = iterations
         self.evaluate = evaluate
         self.win_decay = float(win_decay)
+        self.cut = ""           # the time limit's note on the last search ("" if none cut it)
+        self._budget = IterationBudget(limit())
         # A win outranks every value of evaluate (expectiminimax averages: it needs a number).
         self.win_value = resolve_win_value(
             evaluate, win_value, win_decay, depth=depth,
@@ -106,19 +109,29 @@ class Opponent:
         """``(action, result)`` for the player to move in ``state`` (which is left as it was);
         an IllegalMoveError when the choice is not a legal action there."""
         spec, result = self.spec, None
+        self.cut = ""
         if spec == "random":
             action = rng.choice(list(state.legal_actions()))
         elif spec == "mcts":
             from qsearch.search import mcts
 
-            result = mcts(state, self.iterations, seed=rng.randrange(2 ** 32),
-                          evaluate=self.evaluate)
+            seed = rng.randrange(2 ** 32)
+            result, ran = self._budget.run(
+                lambda n: mcts(state, n, seed=seed, evaluate=self.evaluate), self.iterations)
+            self.cut = cut_note(ran, self.iterations, "iterations")
             action = result.action
         elif isinstance(spec, str):
             import qsearch.search as search
 
-            result = getattr(search, spec)(state, self.depth, self.evaluate,
-                                           win_value=self.win_value, win_decay=self.win_decay)
+            def search_at(depth):
+                return getattr(search, spec)(state, depth, self.evaluate,
+                                             win_value=self.win_value, win_decay=self.win_decay)
+            seconds = limit()
+            if self.depth is None or seconds is None:
+                result = search_at(self.depth)
+            else:
+                result, reached = deepen(search_at, self.depth, seconds)
+                self.cut = cut_note(reached, self.depth)
             action = result.action
         else:
             action = spec(state.clone())          # a clone: the function cannot change the game
@@ -143,12 +156,14 @@ class Opponent:
         if self.spec == "mcts":
             visits = max((ch.N for ch in result.children if ch.action == result.action),
                          default=0)
-            return _("{visits} of {playouts}").format(visits=counted(visits, "visit"),
-                                                      playouts=grouped(result.leaves))
-        proven = self.spec != "expectiminimax"      # dice average win scores: no proof
-        text = value_text(result.value, self.win_value, self.win_decay, proven)
-        return _("value {value}, {nodes} searched").format(
-            value=text, nodes=counted(result.nodes, "node"))
+            found = _("{visits} of {playouts}").format(visits=counted(visits, "visit"),
+                                                       playouts=grouped(result.leaves))
+        else:
+            proven = self.spec != "expectiminimax"      # dice average win scores: no proof
+            text = value_text(result.value, self.win_value, self.win_decay, proven)
+            found = _("value {value}, {nodes} searched").format(
+                value=text, nodes=counted(result.nodes, "node"))
+        return f"{found} {self.cut}" if self.cut else found
 
 
 def value_text(value: float, win_value: float, win_decay: float, proven: bool = True) -> str:

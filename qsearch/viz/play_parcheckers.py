@@ -30,6 +30,7 @@ from html import escape
 import ipywidgets as widgets
 
 from qsearch.arena.parcheckers_agents import agent
+from qsearch.arena.players import SearchPlayer
 from qsearch.core.errors import IllegalMoveError
 from qsearch.games import ParCheckers
 from qsearch.i18n import _
@@ -38,6 +39,7 @@ from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.parcheckers_svg import parcheckers_svg
 from qsearch.viz.play import ThinkingGuard, error_text, shown_error, thinking_badge
 from qsearch.viz.step_controls import fit_content
+from qsearch.viz.think_limit import cut_note, deepen, limit
 
 BOARD_SIZE = (720, 520)         # pixels: the board (1010 x 730 units) at most this size
 
@@ -96,6 +98,7 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
         self.value = None
         self.message = ""
         self.agent_moves: list[str] = []
+        self.cut = ""                    # the time limit's note on the agent's last turn
         self._init_guard()
         _built = self.widget             # built at once: every move keeps its buttons in step
         self.new_game()
@@ -160,12 +163,33 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
             return
         self._set_thinking(True)
         try:
+            self.cut = ""
             while not self.state.is_terminal() and self.state.current_player() != self.human:
-                action = self.opponent(self.state, self.rng)
+                action = self._agent_move()
                 self.agent_moves.append(self.state.action_to_string(action))
                 self.state.apply_action(action)
         finally:
             self._set_thinking(False)
+
+    def _agent_move(self) -> int:
+        """The agent's action here; a searching agent deepens within the browser's time limit
+        (:mod:`qsearch.viz.think_limit`), and :attr:`cut` then says the depth it reached."""
+        agent, seconds = self.opponent, limit()
+        if seconds is None or not isinstance(agent, SearchPlayer) \
+                or isinstance(agent.depth, bool) or not isinstance(agent.depth, int) \
+                or agent.depth < 1:
+            return agent(self.state, self.rng)
+        asked = agent.depth
+
+        def at(depth):
+            agent.depth = depth
+            return agent(self.state, self.rng)
+        try:
+            action, reached = deepen(at, asked, seconds)
+        finally:
+            agent.depth = asked
+        self.cut = self.cut or cut_note(reached, asked)
+        return action
 
     def _last_human_move(self) -> int | None:
         """The index in the history of your last move (None: you have not moved)."""
@@ -226,6 +250,8 @@ class PlayParCheckers(ThinkingGuard, LazyWidget):
             parts.append(_("value {value}: choose a piece").format(value=self.value) if pieces
                          else _("value {value}: no piece can move, SKIP").format(
                              value=self.value))
+        if self.cut:
+            parts.append(self.cut)
         if self.message:
             parts.append(self.message)
         return parts

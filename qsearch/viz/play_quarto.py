@@ -31,6 +31,7 @@ from html import escape
 import ipywidgets as widgets
 
 from qsearch.core.errors import IllegalMoveError
+from qsearch.documents.quarto_ab_minimax import document_depth
 from qsearch.games import OwnPieceQuarto
 from qsearch.i18n import _, get_language
 from qsearch.reference.quarto import piece_code, piece_description
@@ -39,6 +40,7 @@ from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.play import ThinkingGuard, counted, number_text, thinking_badge
 from qsearch.viz.quarto_svg import quarto_svg
 from qsearch.viz.step_controls import fit_content
+from qsearch.viz.think_limit import cut_note, deepen, limit
 
 BUTTON = widgets.Layout(width="72px", height="36px", margin="1px", flex="0 0 auto")
 GRID = widgets.Layout(grid_template_columns="repeat(4, 74px)", width="300px")
@@ -115,6 +117,7 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
         self.square: int | None = None        # your pending choices
         self.piece: int | None = None
         self.last_result = None               # the document engine's last SearchResult
+        self.asked_depth: int | None = None   # the depth its last search was asked for
         self.engine_action: int | None = None   # the opponent's last placement
         self.verdict_text = ""                # "Who wins?"'s answer, until the position changes
         self.message = ""
@@ -208,13 +211,24 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
             elif self.opponent == "perfect":
                 action = self.perfect_player()(self.state)
             else:
-                result = ab_minimax(self.state, self.depth, self.evaluate, win_check=True)
+                result = self._search()
                 action = result.action
             self.state.apply_action(action)
             self.last_result = result
             self.engine_action = action
         finally:
             self._set_thinking(False)
+        return result
+
+    def _search(self):
+        """The document's search here (deepening within the browser's time limit)."""
+        seconds = limit()
+        asked = self.depth if self.depth is not None else document_depth(self.state)
+        self.asked_depth = asked
+        if seconds is None or asked < 1:
+            return ab_minimax(self.state, self.depth, self.evaluate, win_check=True)
+        result, _reached = deepen(
+            lambda d: ab_minimax(self.state, d, self.evaluate, win_check=True), asked, seconds)
         return result
 
     def perfect_player(self):
@@ -319,6 +333,8 @@ class PlayQuarto(ThinkingGuard, LazyWidget):
                      "searched.").format(opponent=self._opponent_words(), placement=placed,
                                          value=number_text(r.value),
                                          nodes=counted(r.nodes, "node"))
+            cut = cut_note(r.depth, self.asked_depth) if self.asked_depth else ""
+            text = f"{text} {cut}" if cut else text
         return text[0].upper() + text[1:]
 
     def _opponent_words(self) -> str:

@@ -33,6 +33,7 @@ from qsearch.heuristics.connect4 import book_rules, potential_lines
 from qsearch.i18n import _
 from qsearch.viz.play import PlayConnect4, counted, fixed, grouped, number_text
 from qsearch.viz.step_controls import fit_content
+from qsearch.viz.think_limit import cut_note, deepen, limit
 
 
 def document_heuristic(depth: int):
@@ -53,6 +54,7 @@ class MoveCalls:
     normal: int | None
     pruned: int | None
     alphabeta: bool                 # the toggle's state when the move was played
+    depth: int | None = None        # the depth searched (below the widget's: a time limit)
 
 
 class PlayPruningToggle(PlayConnect4):
@@ -116,16 +118,17 @@ class PlayPruningToggle(PlayConnect4):
             raise IllegalMoveError("the game is over: the engine has no move")
         self._set_thinking(True)
         try:
-            first = document_move(self.state, self.depth, self.evaluate,
-                                  alphabeta=self._alphabeta)
+            first, depth = deepen(
+                lambda d: document_move(self.state, d, self.evaluate, alphabeta=self._alphabeta),
+                self.depth, limit())
             calls = {self._alphabeta: first.calls, not self._alphabeta: None}
             if self.count_both:
-                other = document_move(self.state, self.depth, self.evaluate,
+                other = document_move(self.state, depth, self.evaluate,
                                       alphabeta=not self._alphabeta)
                 self._check_same(first, other)
                 calls[not self._alphabeta] = other.calls
             row = MoveCalls(self.state.num_moves() + 1, first.column, first.value,
-                            calls[False], calls[True], self._alphabeta)
+                            calls[False], calls[True], self._alphabeta, depth)
             self.state.apply_action(first.column)
             self.rows.append(row)
             self.last_result = row
@@ -148,7 +151,8 @@ class PlayPruningToggle(PlayConnect4):
             for action in history[:row.ply - 1]:
                 state.apply_action(action)
             missing = row.normal is None            # True: the unpruned count is missing
-            res = document_move(state, self.depth, self.evaluate, alphabeta=not missing)
+            res = document_move(state, row.depth or self.depth, self.evaluate,
+                                alphabeta=not missing)
             if (res.column, res.value) != (row.column, row.value):
                 raise AssertionError(f"pruning changed the move at ply {row.ply}: {res}")
             if missing:
@@ -183,13 +187,17 @@ class PlayPruningToggle(PlayConnect4):
         other = r.normal if r.alphabeta else r.pruned
         also = "" if other is None else " " + _("(without pruning {normal}, with {pruned})").format(
             normal=grouped(r.normal), pruned=grouped(r.pruned))
-        values = {"depth": self.depth, "column": r.column + 1, "value": number_text(r.value),
+        depth = r.depth or self.depth
+        values = {"depth": depth, "column": r.column + 1, "value": number_text(r.value),
                   "calls": counted(used, "call"), "also": also}
+        cut = cut_note(depth, self.depth)
         if r.alphabeta:
-            return _("Engine (depth {depth}, with pruning) played column {column}, value "
+            text = _("Engine (depth {depth}, with pruning) played column {column}, value "
                      "{value}: {calls} of V{also}.").format(**values)
-        return _("Engine (depth {depth}, without pruning) played column {column}, value "
-                 "{value}: {calls} of V{also}.").format(**values)
+        else:
+            text = _("Engine (depth {depth}, without pruning) played column {column}, value "
+                     "{value}: {calls} of V{also}.").format(**values)
+        return f"{text} {cut}" if cut else text
 
     def table_html(self) -> str:
         """The document's performance table for this game: per move and running totals."""
