@@ -617,7 +617,8 @@ def try_agent(agent, game: str = "tictactoe", *, opponents=None, games_per_pair:
               move_time: float = 1.0, seed: int = 0, isolated: bool = True) -> LeagueResult:
     """A student's quick test: ``agent`` (a file or a function) against the examples
     (``opponents``: other files or entries), ``games_per_pair`` games each, in its own
-    process with the league's limits; a few seconds on small games."""
+    process with the league's limits (in this one where no process can start: a browser);
+    a few seconds on small games."""
     from qsearch.league.examples import example_agents
 
     mine = collect_agents([agent], minimum=1)[0]       # a function: written to a temp folder
