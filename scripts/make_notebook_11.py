@@ -61,20 +61,36 @@ instructor runs a league for a class from the command line."""),
 import random
 import shutil
 import tempfile
+import warnings
 from pathlib import Path
 
-from IPython.display import display
+from IPython.display import SVG, display
 
 from qsearch.i18n import _, number, percent   # what cells print, in the lesson's language
 from qsearch.league import (course_agents, example_agents, games_needed, read_agent,
                             run_league, separation_study, try_agent, write_template)
 from qsearch.league.examples import path as example_path
-from qsearch.league.ratings import GameResult, rate, sequential_elo
+from qsearch.league.ratings import BACKEND, GameResult, rate, sequential_elo
 from qsearch.league.runner import check, elo_ordered_games
 from qsearch.league.display import referee_detail, table as markdown   # names shown as data
 from qsearch.league.leaderboard import shown_name  # qsearch's own agents' names, as shown
+from qsearch.league.sandbox import no_processes
 from qsearch.league.signing import write_key
 
+# In a browser (the lessons' site) Python starts no processes: there every league plays in
+# this process, unjailed (so it does with QSEARCH_LEAGUE_IN_PROCESS=1 set), said once here
+# instead of in a warning at every league.
+WHY_IN_PROCESS = no_processes()
+if not WHY_IN_PROCESS:
+    print(_("The agents play in processes of their own (in a jail where one works here)."))
+else:
+    print(_("The agents play in this process, not each in a process of its own: {why}. The "
+            "leagues resume from their saved records; only a game they lack is played "
+            "here.").format(why=WHY_IN_PROCESS))
+    warnings.filterwarnings("ignore", "agents play in the league's own process")
+print(_("Ratings fitted by: {how}").format(how={
+    "choix": _("the choix library"),
+    "plain Python": _("plain Python (no numpy, scipy or choix here)")}[BACKEND]))
 folder = Path(tempfile.mkdtemp(prefix="league-lesson-"))   # the class's agent files
 # The records of this lesson's three longer leagues (sections 4, 6 and 7), saved by its first
 # run; a league resumes from them, each record checked first, and plays only what they lack.
@@ -296,7 +312,10 @@ bubblewrap, the same agent would read and open the file: there the league **says
 a warning at the start and a line under the leaderboard ("Agents were not isolated in ...
 games"), and `python -m qsearch league ... --require-sandbox` (`sandbox="require"`)
 refuses to run. Run strangers' code only in a jail; `docs/LEAGUE.md` has the threat model,
-attack by attack, and the test that shows each."""),
+attack by attack, and the test that shows each. In a browser (this lesson's site) Python
+starts no processes, so there is nothing to jail: the agents of every league in this lesson
+play in the lesson's own process (its first printed line says which way this run went), the
+snoop reads Ana's file, and the record says "in-process"."""),
     ("45ca59c8", "markdown", """\
 ## 4. A small league on Connect-4
 
@@ -305,11 +324,13 @@ The class: Ana's blocker, the three examples, and two deliberately weak agents, 
 agents, four games a pair: both colours of the first two starting positions of lesson 07's
 tournaments, at most one second a move. The records go to `games.jsonl` as each game ends, so
 a league that is stopped resumes where it stopped; `leaderboard.md`, `leaderboard.csv` and
-`head_to_head.png` are written at the end. This lesson's first run saved the records in
+`head_to_head.png` (`head_to_head.svg` where matplotlib is missing, as in a browser) are
+written at the end. This lesson's first run saved the records in
 `notebooks/data/11_class_league/` (function `keep`), and later runs resume from them: every
 record is checked before it counts (section 8), and only the games they lack are played, so
 the lesson gives the same tables on a class laptop without a compiler, where alpha-beta at
-depth 4 might not keep to one second a move. The printed line says how many games were played
+depth 4 might not keep to one second a move, and in a browser, where the agents play in the
+lesson's own process. The printed line says how many games were played
 now; delete that folder to play them all again. (The leaderboard's time a move comes from the
 records too: it is the first run's machine, not yours.)"""),
     ("e4bb2454", "code", """\
@@ -342,8 +363,8 @@ for weak in ("leftmost", "coin_flip"):
         i, j = ids.index(weak), ids.index(other)
         print(_("{agent:9} against {other:15}: {points} of {games} points").format(
             agent=shown_name(league.row(weak)["agent"]),
-            other=shown_name(league.row(other)["agent"]), points=f"{points[i, j]:g}",
-            games=games[i, j]))
+            other=shown_name(league.row(other)["agent"]), points=f"{points[i][j]:g}",
+            games=games[i][j]))
 stacked = next(r for r in league.records if {r["a"], r["b"]} == {"greedy_agent", "leftmost"}
                and r["winner"] is not None
                and (r["a"] if r["winner"] == r["a_seat"] else r["b"]) == "leftmost")
@@ -352,7 +373,7 @@ print(league.states(stacked)[-1])
 
 # coin flip against greedy, and against the other four; the bottom four's intervals
 i, j = ids.index("coin_flip"), ids.index("greedy_agent")
-others = {name: points[ids.index(name)].sum() - points[ids.index(name), k]
+others = {name: sum(points[ids.index(name)]) - points[ids.index(name)][k]
           for name, k in (("coin_flip", j), ("greedy_agent", i))}
 print("\\n" + _("points against the other four: coin flip {coin}, greedy one-ply {greedy}").format(
     coin=f"{others['coin_flip']:g}", greedy=f"{others['greedy_agent']:g}"))
@@ -361,19 +382,20 @@ print(_("the bottom four's ratings and 95% intervals:"),
       "; ".join(f"{shown_name(r['agent'])} {r['rating']:.0f} [{r['low']:.0f}-{r['high']:.0f}]"
                 for r in bottom))
 OVERLAP = all(max(a["low"], b["low"]) <= min(a["high"], b["high"])
-              for a in bottom for b in bottom)
-print(_("every two of these intervals overlap:"), yes_no(OVERLAP))"""),
+              for a, b in zip(bottom, bottom[1:]))
+print(_("each of these intervals overlaps the next one's:"), yes_no(OVERLAP))"""),
     ("0f7664c3", "markdown", """\
 Coin flip lost to greedy one-ply (1 of 4 points) and still ranks above it: a rank comes from
 all of an agent's games, and coin flip took more points from the other four (both printed).
-Nor do four games a pair order these four agents: every two of their intervals overlap
-(printed). Their order in the table is this run's, not a finding about the agents; section 6
-measures how many games it takes to tell two agents apart."""),
+Nor do four games a pair order these four agents: each one's interval overlaps the next
+one's (printed), so none is shown to be stronger than the one below it. Their order in the
+table is this run's, not a finding about the agents; section 6 measures how many games it
+takes to tell two agents apart."""),
     ("0cce6073", "markdown", """\
 The head-to-head matrix: each cell is the row agent's points against the column agent (out
 of four games), coloured by its share."""),
     ("65e0936a", "code", """\
-league.heatmap();""", IGNORE),
+display(SVG(league.heatmap_svg()))""", IGNORE),
     ("67907801", "markdown", """\
 Every game can be replayed from its record: the record holds the opening's actions and
 every action after it, so the positions follow (`league.states(record)`), and
@@ -396,7 +418,10 @@ print(_("replayed move for move:"), yes_no(again["actions"] == record["actions"]
 they rank well here, but they say nothing about *how much* better. The **Bradley-Terry**
 model gives each agent a strength so that agent *i* beats agent *j* with probability
 1 / (1 + 10^((R_j - R_i)/400)) on the Elo scale (a draw counts half a win each way); the
-league fits it by maximum likelihood with the `choix` library. The first line below
+league fits it by maximum likelihood with the `choix` library, or where numpy and choix
+cannot be imported (in a browser) with a plain-Python fit that gives the same ratings; its
+bootstrap then draws other resamples, so the intervals may differ a little (the lesson's
+second printed line says which fit ran). The first line below
 evaluates that formula for two agents 100 points apart; then the check compares the
 prediction with what the pairs actually scored:"""),
     ("ed62d378", "code", """\
@@ -406,16 +431,16 @@ ids, points, games = league.head_to_head()
 rows = []
 for i, a in enumerate(ids):
     for j, b in enumerate(ids):
-        if i < j and games[i, j]:
+        if i < j and games[i][j]:
             ra, rb = league.row(a)["rating"], league.row(b)["rating"]
             rows.append({"pair": f"{league.row(a)['agent']} v {league.row(b)['agent']}",
                          "predicted": 1 / (1 + 10 ** ((rb - ra) / 400)),
-                         "scored": points[i, j] / games[i, j]})
+                         "scored": points[i][j] / games[i][j]})
 show_table(markdown(shown_rows(rows[:8])))
 gap = sum(abs(r["predicted"] - r["scored"]) for r in rows) / len(rows)
 print(_("mean gap between prediction and score over the {n} pairs: {gap} (a pair's score "
         "after {games} games moves in steps of {step})").format(
-    n=len(rows), gap=number(gap, 2), games=games[0, 1], step=number(0.5 / games[0, 1], 3)))"""),
+    n=len(rows), gap=number(gap, 2), games=games[0][1], step=number(0.5 / games[0][1], 3)))"""),
     ("b6ceeeee", "markdown", """\
 The gap is about one such step, the resolution four games have. The **interval** is a
 bootstrap: each pair's games are drawn again with replacement, the model is fitted again, a
@@ -589,10 +614,10 @@ course_pairs = []
 for i, a in enumerate(c_ids):
     for j, b in enumerate(c_ids):
         if i < j:
-            low, high = wilson_interval(c_points[i, j], c_games[i, j])
+            low, high = wilson_interval(c_points[i][j], c_games[i][j])
             course_pairs.append({"pair": f"{c_names[a]} v {c_names[b]}",
                                  "first's points": _("{points} of {games}").format(
-                                     points=f"{c_points[i, j]:g}", games=c_games[i, j]),
+                                     points=f"{c_points[i][j]:g}", games=c_games[i][j]),
                                  "Wilson 95%": f"{percent(low, 0)}-{percent(high, 0)}",
                                  "decided": "yes" if low > 0.5 or high < 0.5 else "no"})
 show_table(markdown(shown_rows(course_pairs)))
@@ -623,12 +648,12 @@ VERDICT_SHOWN = {"beats it": _("beats it"), "loses to it": _("loses to it"),
                  "cannot tell": _("cannot tell")}
 for j, bot in enumerate(g_ids):
     if j != me:
-        low, high = wilson_interval(g_points[me, j], g_games[me, j])
+        low, high = wilson_interval(g_points[me][j], g_games[me][j])
         VERDICT[bot] = "beats it" if low > 0.5 else "loses to it" if high < 0.5 else \\
             "cannot tell"
         print(_("greedy one-ply against {bot:26}: {points} of {games} points, Wilson 95% "
                 "{low}-{high}: {verdict}").format(
-            bot=shown_name(g_names[bot]), points=f"{g_points[me, j]:g}", games=g_games[me, j],
+            bot=shown_name(g_names[bot]), points=f"{g_points[me][j]:g}", games=g_games[me][j],
             low=percent(low, 0), high=percent(high, 0), verdict=VERDICT_SHOWN[VERDICT[bot]]))
 G_DISTINCT = len({(tuple(rec["start"]), rec["a_seat"], tuple(rec["actions"]))
                   for rec in gauntlet.records})
@@ -728,24 +753,24 @@ assert sum(r["points"] for r in league.rows) == 60
 assert [r["rank"] for r in league.rows] == list(range(1, 7))
 assert again["actions"] == record["actions"]
 leftmost, greedy = ids.index("leftmost"), ids.index("greedy_agent")
-assert points[leftmost, greedy] > games[leftmost, greedy] / 2
+assert points[leftmost][greedy] > games[leftmost][greedy] / 2
 assert league.row("leftmost")["rank"] < league.row("greedy_agent")["rank"]
 assert league.row("coin_flip")["rank"] < league.row("greedy_agent")["rank"]
 assert all(8 <= needed_wilson[p] <= 128 for p in ("alpha-beta depth 4 v alpha-beta depth 3",
                                                   "alpha-beta depth 4 v alpha-beta depth 2"))
 assert all(r["Wilson apart"] == 0 for r in early) and any(r["bootstrap apart"] for r in early)
-assert same_as_board and in_order != reordered and abs(bt_again.rating - [league.row(n)["rating"]
-                                                       for n in names]).max() < 1e-6
+assert same_as_board and in_order != reordered and max(
+    abs(r - league.row(n)["rating"]) for r, n in zip(bt_again.rating, names)) < 1e-6
 assert needed_wilson["alpha-beta depth 2 v alpha-beta depth 3"] is None
 assert course.row("random_agent")["beats_course"] is False
 # Section 2: four games against each example
 assert all(r["games"] == 4 for r in trial.rows if r["id"] != "blocker")
-# Section 4: coin flip lost to greedy head to head, ranks above it on its other games; the
-# bottom four's intervals all overlap
-assert points[ids.index("coin_flip"), ids.index("greedy_agent")] < 2
+# Section 4: coin flip lost to greedy head to head, ranks above it on its other games; each
+# of the bottom four's intervals overlaps the next one's
+assert points[ids.index("coin_flip")][ids.index("greedy_agent")] < 2
 assert others["coin_flip"] > others["greedy_agent"] and OVERLAP
 # Section 5: the mean gap is about one step of a four-game score
-assert games[0, 1] == 4 and abs(gap - 0.125) < 0.05
+assert games[0][1] == 4 and abs(gap - 0.125) < 0.05
 # Section 6: the two-game look agrees with the study; every "apart" after two games is a 2-0
 # start with zero-width intervals, one of them with depth 3 on top; Wilson cannot separate
 for pair in dict.fromkeys(t["pair"] for t in two):

@@ -109,3 +109,29 @@ def test_what_the_lessons_import_needs_no_numpy_in_pure_mode():
     first, *failed = done.stdout.strip().split("\n")
     assert first == "False plain Python"
     assert failed == [], failed
+
+
+def test_the_svg_heatmap_and_the_files_without_matplotlib(tmp_path, monkeypatch):
+    """The browser site's head-to-head: a plain SVG heatmap, and head_to_head.svg written
+    where matplotlib cannot be imported (head_to_head.png where it can)."""
+    import xml.etree.ElementTree as ET
+
+    from qsearch.league import example_agents, run_league
+
+    plain = load_without(with_numpy, HIDDEN)
+    records = saved_records("class")
+    rows = [{"id": name, "agent": name, "author": "a student"}
+            for name in sorted({r["a"] for r in records} | {r["b"] for r in records})]
+    svg = plain.heatmap_svg(rows, records)
+    assert svg == with_numpy.heatmap_svg(rows, records)
+    texts = [t.text for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    ids, points, games = plain.head_to_head(rows, records)
+    assert f"{points[0][1]:g}/{games[0][1]}" in texts and "blocker" in texts
+    league = run_league("tictactoe", example_agents(), None, games_per_pair=2,
+                        isolated=False, progress=False, samples=0)
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    monkeypatch.setitem(sys.modules, "matplotlib.pyplot", None)
+    written = with_numpy.write(tmp_path, league.rows, league.records)
+    assert [p.name for p in written] == ["leaderboard.md", "leaderboard.csv",
+                                         "head_to_head.svg"]
+    assert (tmp_path / "head_to_head.svg").read_text() == league.heatmap_svg()

@@ -6,15 +6,15 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from qsearch.viz.heatmap_svg import RED_BLUE, Panel, colour, heatmap_svg
+from qsearch.viz.heatmap_svg import EMPTY, RED_BLUE, Panel, colour, heatmap_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
 
 
 def panel(values=((0, 10), (5, 2.5)), rows=("Poda 3", "MCTS 40"), cols=("Poda 3", "Random"),
-          title="ours (4.5)") -> Panel:
+          title="ours (4.5)", texts=None) -> Panel:
     return Panel(title, values, rows, cols, xlabel="red (moves first in position 1)",
-                 ylabel="white")
+                 ylabel="white", texts=texts)
 
 
 def test_the_scale_runs_from_blue_through_white_to_red():
@@ -77,3 +77,14 @@ def test_bad_arguments_are_refused():
         heatmap_svg([panel()], top=0)
     with pytest.raises(ValueError, match="max_width"):
         heatmap_svg([panel()], max_width=10)
+
+
+def test_an_empty_cell_is_grey_and_a_cell_may_write_its_own_text():
+    grid = panel(values=((None, 0.75), (0.25, None)), texts=(("", "3/4"), ("1/4", "")))
+    root = ET.fromstring(heatmap_svg([grid], top=1))
+    rects = [r.get("fill") for r in root.iter(SVG + "rect") if r.get("fill") != "white"]
+    assert rects == [EMPTY, colour(0.75, 1), colour(0.25, 1), EMPTY]
+    texts = [t.text for t in root.iter(SVG + "text")]
+    assert "3/4" in texts and "1/4" in texts and "0.75" not in texts and "" not in texts
+    with pytest.raises(ValueError, match="texts must have the shape"):
+        heatmap_svg([panel(texts=(("a", "b"),))])

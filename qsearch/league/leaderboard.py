@@ -234,15 +234,38 @@ def heatmap(rows, records, ax=None, annotate: bool | None = None):
     return ax
 
 
+def heatmap_svg(rows, records, max_width: float = 800) -> str:
+    """The head-to-head matrix as a plain SVG heatmap (no matplotlib or numpy: the browser
+    site draws it so): each cell the row agent's points against the column agent out of
+    their games ("3/4"), coloured by its share from blue (none) to red (all); agents in rank
+    order."""
+    from qsearch.viz.heatmap_svg import Panel
+    from qsearch.viz.heatmap_svg import heatmap_svg as draw
+
+    ids, points, games = head_to_head(rows, records)
+    names = [plot_label(shown_name(r["agent"], r.get("author", ""))) for r in rows]
+    share = [[points[i][j] / games[i][j] if games[i][j] else None for j in range(len(ids))]
+             for i in range(len(ids))]
+    texts = [[f"{general(points[i][j])}/{games[i][j]}" if games[i][j] else ""
+              for j in range(len(ids))] for i in range(len(ids))]
+    panel = Panel(_("head to head"), share, names, names, xlabel=_("opponent"),
+                  ylabel=_("agent (rank order)"), texts=texts)
+    return draw([panel], top=1.0, max_width=max_width)
+
+
 def write(out, rows, records, title: str | None = None, note: str = "") -> list[Path]:
     """Write ``leaderboard.md`` (``note`` after the table), ``leaderboard.csv`` and
-    ``head_to_head.png`` in ``out``."""
-    import matplotlib.pyplot as plt
-
+    ``head_to_head.png`` in ``out`` (``head_to_head.svg`` where matplotlib cannot be
+    imported: the browser site)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     (out / "leaderboard.md").write_text(to_markdown(rows, title, note))
     write_csv(rows, out / "leaderboard.csv")
+    try:
+        import matplotlib.pyplot as plt
+    except ImportError:
+        (out / "head_to_head.svg").write_text(heatmap_svg(rows, records))
+        return [out / "leaderboard.md", out / "leaderboard.csv", out / "head_to_head.svg"]
     ax = heatmap(rows, records)
     ax.figure.tight_layout()
     ax.figure.savefig(out / "head_to_head.png", dpi=120)

@@ -38,7 +38,7 @@ from qsearch.league.agent_file import (
 from qsearch.league.display import referee_detail, terminal
 from qsearch.league.jail import choose_jail
 from qsearch.league.ratings import PRIOR, GameResult, Ratings, rate
-from qsearch.league.sandbox import InProcessAgent, Limits, Sandbox
+from qsearch.league.sandbox import InProcessAgent, Limits, Sandbox, no_processes
 from qsearch.league.schedule import (
     RECORDS,
     VERSION,
@@ -142,7 +142,7 @@ def play_fixtures(context: dict, keys, slack: float = 1.0) -> list[dict]:
     imports = tuple([game.module] if game.module else [])
     if game.factory:
         imports += (game.name.split(":")[0],)
-    isolated = context["isolated"]
+    isolated = context["isolated"] and not no_processes()    # a browser: in this process
     jail = choose_jail(context.get("sandbox", "auto"))[0] if isolated else None
     where = _where(isolated, jail)
     for name in dict.fromkeys(x for a, b, _game in keys for x in (a, b)):
@@ -254,6 +254,10 @@ class LeagueResult:
         """The head-to-head heatmap (matplotlib axes)."""
         return leaderboard.heatmap(self.rows, self.records, ax=ax)
 
+    def heatmap_svg(self, max_width: float = 800) -> str:
+        """The head-to-head heatmap as plain SVG (no matplotlib: the browser site)."""
+        return leaderboard.heatmap_svg(self.rows, self.records, max_width=max_width)
+
     def states(self, record: dict) -> list:
         """Every position of a recorded game, from its opening to its end."""
         state = self.game.start(record["start"])
@@ -280,7 +284,18 @@ def _settings(game: GameSpec, games_per_pair: int, seed: int, starts, limits: Li
 
 def _isolation(isolated: bool, sandbox: str):
     """``(context's sandbox mode, description)`` for a league: a jail when ``sandbox``
-    allows and one works here; a warning when agents will not be isolated."""
+    allows and one works here; a warning when agents will not be isolated, and when they
+    play in this process because no process can be started here (:func:`no_processes`)."""
+    why = no_processes() if isolated else ""
+    if why:
+        if sandbox == "require":
+            raise RuntimeError(f"no sandbox here and one is required: {why}")
+        if sandbox == "auto":
+            warnings.warn(f"agents play in the league's own process, not isolated: {why}",
+                          RuntimeWarning, stacklevel=4)
+        elif sandbox != "none":
+            choose_jail(sandbox)                    # an unknown mode: its ValueError
+        return "none", f"agents ran in the league's own process: {why}"
     if not isolated:
         if sandbox == "require":
             raise ValueError("sandbox='require' with isolated=False: agents run in the "
@@ -347,7 +362,10 @@ def run_league(game, agents, out=None, *, move_time: float | None = None,
     records only); None keeps everything in memory.
     ``executor`` (any :class:`concurrent.futures.Executor`) or ``workers=n`` (a pool of n
     processes); neither: here. ``isolated=False`` runs the agents in the playing process,
-    without limits but the time (trusted code only, for speed).
+    without limits but the time and the output (trusted code only, for speed). Where no
+    process can be started (a browser: :func:`qsearch.league.sandbox.no_processes`) the
+    agents play in this process whatever ``isolated`` says, with a warning (``sandbox="auto"``)
+    or a RuntimeError (``"require"``).
     ``sandbox``: ``"auto"`` runs each agent's process in a bubblewrap jail when one works
     here (Linux) and warns when not; ``"require"`` refuses to run without one (a
     RuntimeError); ``"none"`` runs without one, on purpose.
@@ -599,7 +617,8 @@ def try_agent(agent, game: str = "tictactoe", *, opponents=None, games_per_pair:
               move_time: float = 1.0, seed: int = 0, isolated: bool = True) -> LeagueResult:
     """A student's quick test: ``agent`` (a file or a function) against the examples
     (``opponents``: other files or entries), ``games_per_pair`` games each, in its own
-    process with the league's limits; a few seconds on small games."""
+    process with the league's limits (in this one where no process can start: a browser);
+    a few seconds on small games."""
     from qsearch.league.examples import example_agents
 
     mine = collect_agents([agent], minimum=1)[0]       # a function: written to a temp folder

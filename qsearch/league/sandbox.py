@@ -92,6 +92,31 @@ class Limits:
         return asdict(self)
 
 
+def flood_error(limit: int, began: str) -> AgentError:
+    """The forfeit of an agent that printed more than ``limit`` bytes in a game (``began``:
+    the first lines it printed)."""
+    return AgentError("flood", f"printed more than {limit:,} bytes in one game; it "
+                      f"began:\n{began}")
+
+
+IN_PROCESS_ENV = "QSEARCH_LEAGUE_IN_PROCESS"
+
+
+def no_processes() -> str:
+    """Why agents cannot play in processes of their own here, or "" when they can: in a
+    browser (Pyodide, the lessons' site) Python starts no process. Setting the environment
+    variable ``QSEARCH_LEAGUE_IN_PROCESS=1`` makes any computer behave so (to try the
+    browser's path). Leagues then play in the league's own process
+    (:class:`InProcessAgent`)."""
+    from qsearch.i18n import _
+
+    if sys.platform == "emscripten":
+        return _("Python runs in a browser here (Pyodide), which starts no processes")
+    if os.environ.get(IN_PROCESS_ENV, "") not in ("", "0"):
+        return _("{variable} is set").format(variable=IN_PROCESS_ENV)
+    return ""
+
+
 def _positive(name: str, value) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not value > 0 \
             or value != value or value == float("inf"):
@@ -422,8 +447,7 @@ class Sandbox:
         return reply
 
     def _flood(self) -> AgentError:
-        return AgentError("flood", f"printed more than {self.limits.output_bytes:,} bytes in "
-                          f"one game; it began:\n{self.meter.start(400)}")
+        return flood_error(self.limits.output_bytes, self.meter.start(400))
 
     def _death(self) -> AgentError:
         """Why the process ended (it was not killed for time)."""
@@ -576,10 +600,45 @@ def _lines(stream, out: queue.Queue) -> None:
             pass
 
 
+class _Flooded(BaseException):
+    """Raised in an in-process agent's ``print`` past its output limit (a BaseException:
+    the agent's ``except Exception`` does not swallow it)."""
+
+
+class _Printed:
+    """An in-process agent's standard output and error for one game: counted, its first 400
+    characters kept; past ``limit`` bytes every write raises :class:`_Flooded`."""
+
+    def __init__(self, limit: int):
+        self.limit, self.count, self.head = limit, 0, ""
+
+    def write(self, text) -> int:
+        text = str(text)
+        self.count += len(text.encode("utf-8", "replace"))
+        if len(self.head) < 400:
+            self.head += text[:400 - len(self.head)]
+        if self.flooded():
+            raise _Flooded
+        return len(text)
+
+    def flush(self) -> None:
+        """Nothing to flush: nothing is shown."""
+
+    def flooded(self) -> bool:
+        return self.count > self.limit
+
+    def error(self) -> AgentError:
+        cut = self.head.rfind("\n")
+        return flood_error(self.limit, self.head[:cut] if cut > 0 else self.head)
+
+
 class InProcessAgent:
     """An agent run in this process: no isolation and no limits but the time, checked after
-    the move (a slow move still loses, once it ends). For trusted code (the examples, the
-    course's bots) where starting processes would cost more than the games."""
+    the move (a slow move still loses, once it ends), and the output: what it prints is
+    counted, not shown, and past ``output_bytes`` in a game it loses by ``"flood"`` as in a
+    process of its own. For trusted code (the examples, the course's bots) where starting
+    processes would cost more than the games, and where no process can be started (a
+    browser: :func:`no_processes`). An agent that never returns stops the league."""
 
     def __init__(self, spec: AgentSpec, limits: Limits | None = None):
         self.spec = spec
@@ -587,12 +646,14 @@ class InProcessAgent:
         self.state = None
         self.choose_fn = None
         self.random_state = None
+        self.printed = _Printed(self.limits.output_bytes)
 
     def new_game(self, game: dict, opening, player: int, seed: int) -> None:
         from qsearch.league.schedule import GameSpec
 
         self.state = GameSpec.from_dict(game).start(opening)
         self.choose_fn = None
+        self.printed = _Printed(self.limits.output_bytes)
         start = time.perf_counter()
         with self._own_random(fresh=True):
             self.choose_fn = load_chooser(self.spec, player, seed, self.limits.move_time)
@@ -614,7 +675,8 @@ class InProcessAgent:
     @contextlib.contextmanager
     def _own_random(self, fresh: bool = False):
         """Give the agent its own stream of :mod:`random` (as its own process would have:
-        the other agent's draws in this process must not change its moves)."""
+        the other agent's draws in this process must not change its moves), and its own
+        standard output and error (counted: past the limit, a flood)."""
         numpy = sys.modules.get("numpy")
         outside = random.getstate(), numpy.random.get_state() if numpy else None
         if not fresh and self.random_state is not None:
@@ -622,13 +684,19 @@ class InProcessAgent:
             if numpy and self.random_state[1] is not None:
                 numpy.random.set_state(self.random_state[1])
         try:
-            yield
+            with contextlib.redirect_stdout(self.printed), \
+                    contextlib.redirect_stderr(self.printed):
+                yield
+        except _Flooded:
+            raise self.printed.error() from None
         finally:
             self.random_state = random.getstate(), \
                 numpy.random.get_state() if numpy else None
             random.setstate(outside[0])
             if numpy:
                 numpy.random.set_state(outside[1])
+        if self.printed.flooded():          # the agent caught the flood and went on
+            raise self.printed.error()
 
     def launch(self) -> None:
         """Nothing to start: the agent runs here."""

@@ -20,6 +20,7 @@ from qsearch.viz.svg_chart import TICK_FONT, TITLE_FONT, _text, _text_width
 # ColorBrewer's 11-class RdBu, from blue to red (matplotlib's "RdBu_r")
 RED_BLUE = ("#053061", "#2166ac", "#4393c3", "#92c5de", "#d1e5f0", "#f7f7f7", "#fddbc7",
             "#f4a582", "#d6604d", "#b2182b", "#67001f")
+EMPTY = "#e0e0e0"          # a cell without a score (an agent against itself)
 CELL = 38                   # px: a cell's side before the picture is scaled down to fit
 GAP = 24                    # px between two panels
 SLANT = math.radians(35)    # column labels are written at this angle, as lesson 07 did
@@ -27,14 +28,17 @@ SLANT = math.radians(35)    # column labels are written at this angle, as lesson
 
 @dataclass(frozen=True)
 class Panel:
-    """One heatmap: ``values[i][j]`` is row ``rows[i]``'s score against column ``cols[j]``."""
+    """One heatmap: ``values[i][j]`` is row ``rows[i]``'s score against column ``cols[j]``
+    (None: no score, an empty grey cell); ``texts[i][j]``, when given, is written in the cell
+    instead of its number (a league's "3/4")."""
 
     title: str
-    values: Sequence[Sequence[float]]
+    values: Sequence[Sequence[float | None]]
     rows: Sequence[str]
     cols: Sequence[str]
     xlabel: str = ""
     ylabel: str = ""
+    texts: Sequence[Sequence[str]] | None = None
 
 
 def colour(value: float, top: float) -> str:
@@ -56,9 +60,14 @@ def _check(panel: Panel, top: float) -> list[list[float]]:
                          f"{len(panel.cols)} numbers (one per row and column label)")
     for row in grid:
         for v in row:
+            if v is None:
+                continue
             if isinstance(v, bool) or not isinstance(v, (int, float)) or not 0 <= v <= top:
                 raise ValueError(f"panel {panel.title!r}: every value must be a number from 0 "
-                                 f"to {top:g}, got {v!r}")
+                                 f"to {top:g} (or None), got {v!r}")
+    if panel.texts is not None and (len(panel.texts) != len(grid) or any(
+            len(t) != len(row) for t, row in zip(panel.texts, grid, strict=True))):
+        raise ValueError(f"panel {panel.title!r}: texts must have the shape of its values")
     return grid
 
 
@@ -75,10 +84,13 @@ def _panel_svg(panel: Panel, grid: list[list[float]], x0: float, top: float,
         for j, v in enumerate(grid[i]):
             x = x0 + left + j * cell
             out.append(f'<rect x="{x:.1f}" y="{head + i * cell:.1f}" width="{cell:.1f}" '
-                       f'height="{cell:.1f}" fill="{colour(v, top)}"/>')
+                       f'height="{cell:.1f}" fill="{EMPTY if v is None else colour(v, top)}"/>')
+            if v is None:
+                continue
             ink = "white" if abs(v - top / 2) > 0.3 * top else "black"
+            shown = general(v) if panel.texts is None else panel.texts[i][j]
             out.append(f'<text x="{x + cell / 2:.1f}" y="{y + font / 3:.1f}" font-size="{font}" '
-                       f'text-anchor="middle" fill="{ink}">{general(v)}</text>')
+                       f'text-anchor="middle" fill="{ink}">{escape(shown)}</text>')
     bottom = head + cell * len(panel.rows)
     for j, name in enumerate(panel.cols):
         x, y = x0 + left + (j + 0.5) * cell, bottom + 8

@@ -173,8 +173,37 @@ def student_games() -> dict:
             "nim": nim}
 
 
+def league_in_process() -> dict:
+    """Lesson 11's league where no process can start: in Pyodide a league asked to isolate
+    its agents plays them in its own process instead (``no_processes`` says why), and a
+    mistake costs the game as in a process of their own: a flood, an illegal move, an
+    exception. (Elsewhere the same league is played in-process on purpose.)"""
+    import tempfile
+    import warnings
+    from pathlib import Path
+
+    from qsearch.league import run_league
+    from qsearch.league.sandbox import no_processes
+
+    browser = sys.platform == "emscripten"
+    assert bool(no_processes()) == browser, no_processes()
+    folder = Path(tempfile.mkdtemp())
+    for name, body in (("chatterbox", "while True:\n        print('hmm')"),
+                       ("cheater", "return 4"), ("typo", "return state.legal_actions()[O]"),
+                       ("steady", "return state.legal_actions()[-1]")):
+        (folder / f"{name}.py").write_text(f"def choose(state):\n    {body}\n")
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        result = run_league("tictactoe", folder, None, games_per_pair=2, focus="steady",
+                            isolated=browser, progress=False, samples=0)
+    assert any("own process" in str(w.message) for w in caught) == browser, caught
+    assert {r["jail"] for r in result.records} == {"in-process"}, result.records
+    return {"forfeits": sorted([f["agent"], f["reason"]] for f in result.forfeits()),
+            "actions": [r["actions"] for r in result.records]}
+
+
 CHECKS = (core_imports, toy_tree_alphabeta, toy_tree_picture, tictactoe_solved, connect4_alphabeta,
-          mcts_win_in_one, student_games)
+          mcts_win_in_one, student_games, league_in_process)
 
 
 def main() -> int:
