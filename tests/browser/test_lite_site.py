@@ -294,6 +294,27 @@ def new_page(browser):
     return page, failed, console
 
 
+def descendants_cpu() -> float:
+    """CPU seconds (user + system) used so far by this process's descendants still running:
+    Playwright's driver and the browser it started, whose renderer and workers run Pyodide."""
+    parents, times = {}, {}
+    ticks = os.sysconf("SC_CLK_TCK")
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:                      # gone meanwhile
+            continue
+        parents[int(entry.name)] = int(fields[1])
+        times[int(entry.name)] = (int(fields[11]) + int(fields[12])) / ticks
+    mine, frontier = set(), {os.getpid()}
+    while frontier:
+        frontier = {pid for pid, parent in parents.items() if parent in frontier} - mine
+        mine |= frontier
+    return sum(times[pid] for pid in mine)
+
+
 def lesson_url(site: str, lesson: str) -> str:
     """The link the site's front page gives ``lesson``: the single-document interface, which
     opens that lesson alone (JupyterLab's ``lab/index.html?path=`` restores the browser's last
@@ -320,10 +341,10 @@ def test_run_all_offline(site, offline_browser, lesson):
     page, failed, console = new_page(offline_browser)
     try:
         boot(page, site, lesson)
-        start = time.monotonic()
+        start, cpu = time.monotonic(), descendants_cpu()
         page.evaluate(RUN_COMMAND, ["notebook:run-all-cells", None])
         page.wait_for_function(STOPPED, timeout=RUN_ALL_TIMEOUT_MS, polling=1000)
-        seconds = time.monotonic() - start
+        seconds, cpu = time.monotonic() - start, descendants_cpu() - cpu
         result = page.evaluate("() => window.qsearchRunAll")
         progress = page.evaluate(PROGRESS)
         cells = page.evaluate(CODE_CELLS)
@@ -342,7 +363,9 @@ def test_run_all_offline(site, offline_browser, lesson):
         raise
     finally:
         page.close()
-    print(f"\n{lesson}: Run All in {seconds:.0f} s, {len(cells)} code cells")
+    print(f"\n{lesson}: Run All in {seconds:.0f} s ({cpu:.0f} s of the browser's CPU, the "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores), "
+          f"{len(cells)} code cells")
     print(f"not on the site (the app probes a server it does not need): {SiteHandler.misses}")
     assert all(" /api/" in m or "favicon" in m for m in SiteHandler.misses), SiteHandler.misses
 
