@@ -27,8 +27,10 @@ import io
 import math
 import numbers
 import os
+import re
 import signal
 import sys
+import sysconfig
 import threading
 import traceback
 from dataclasses import dataclass, field
@@ -43,8 +45,18 @@ QUESTIONS = 200_000         # questions a run may ask of its states
 LINES = 2_000_000           # lines the student's own code may run
 SECONDS = 10.0              # a run's time, where an alarm can be set (see the module docs)
 _PACKAGE = os.path.dirname(os.path.abspath(qsearch.__file__))
-_LIBRARY = tuple({os.path.abspath(p) for p in (sys.prefix, sys.base_prefix,
-                                               sys.exec_prefix)})
+
+def _library_folders() -> tuple[str, ...]:
+    """Where Python's own and installed modules live: the standard library and site-packages
+    (not ``sys.prefix``, which is ``/`` in Pyodide: every file would be the library's)."""
+    paths = sysconfig.get_paths()
+    folders = {paths[k] for k in ("stdlib", "platstdlib", "purelib", "platlib") if k in paths}
+    folders |= {os.path.dirname(os.__file__)}
+    # Pyodide's paths start with "//", which abspath keeps (POSIX leaves two slashes as they are)
+    return tuple(sorted({re.sub(r"^/{2,}", "/", os.path.abspath(f)) for f in folders}))
+
+
+_LIBRARY = _library_folders()
 # qsearch's examples of a student's buggy search are checked as a student's code is
 _EXAMPLES = os.path.join(_PACKAGE, "grading", "examples.py")
 _ALPHA, _BETA = ("alpha", "a", "lo", "low"), ("beta", "b", "hi", "high")
