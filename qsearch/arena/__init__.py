@@ -15,17 +15,24 @@ searches of :mod:`qsearch.search`, or its reference twin), :class:`MCTSPlayer`, 
 * :func:`match` plays many, swapping colours, serially or on an executor, with a progress
   bar, saving each game to a JSON-lines file it can resume from; it returns a
   :class:`MatchResult` (a list of records plus summary tables);
-* :func:`chi_square` and :func:`wilson_interval` are the statistics the lessons use.
+* :func:`chi_square`, :func:`chi_square_independence`, :func:`binomial_test` and
+  :func:`wilson_interval` are the statistics the lessons use (plain Python, no scipy).
 
 Every game's seed is derived from ``(seed, game index)``, so a match gives the same games
 whether it runs serially, on two processes, or in two sittings.
 """
 from qsearch.arena.match import GameRecord, MatchResult, game_seed, match, play_game
 from qsearch.arena.players import MCTSPlayer, Player, RandomPlayer, SearchPlayer, engine_player
-from qsearch.arena.stats import ChiSquare, chi_square, wilson_interval
+from qsearch.arena.stats import (
+    ChiSquare,
+    binomial_test,
+    chi_square,
+    chi_square_independence,
+    wilson_interval,
+)
 
 __all__ = [
     "ChiSquare", "GameRecord", "MCTSPlayer", "MatchResult", "Player", "RandomPlayer",
-    "SearchPlayer", "chi_square", "engine_player", "game_seed", "match", "play_game",
-    "wilson_interval",
+    "SearchPlayer", "binomial_test", "chi_square", "chi_square_independence", "engine_player",
+    "game_seed", "match", "play_game", "wilson_interval",
 ]
