@@ -1,0 +1,96 @@
+"""Lesson 04's saved studies (qsearch.documents.connect4_studies,
+notebooks/data/04_connect4_heuristics/): the committed files hold what the compiled engines
+compute, pure Python re-runs the lesson's sample to the same results, a forged result is
+refused, and a performance-test row computed alone is the whole test's row."""
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from qsearch.core.saved_study import StudyMismatch, load, run_or_check
+from qsearch.documents import connect4_studies as S
+from qsearch.documents.connect4_practice import (
+    DOCUMENT_GAMES,
+    DOCUMENT_NORMAL,
+    performance_row,
+    performance_test,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "notebooks" / "data" / "04_connect4_heuristics"
+NAME = "04_connect4_heuristics/"
+
+
+def studies():
+    """(file, name, units, compute) of the three studies, as lesson 04 runs them in pure
+    Python (the compiled lesson reads the tournament's units off the matches it played)."""
+    return [(DATA / "performance_test.json", NAME + "performance_test", S.performance_units(),
+             S.performance_unit),
+            (DATA / "iterative_deepening.json", NAME + "iterative_deepening",
+             S.deepening_units(), S.deepening_unit),
+            (DATA / "tournament.json", NAME + "tournament", S.tournament_units(),
+             S.play_opening)]
+
+
+def test_a_row_alone_is_the_whole_tests_row():
+    game = DOCUMENT_GAMES["normal"]
+    rows = performance_test(game[:30])
+    assert [performance_row(game, ply) for ply in (1, 27, 30)] == [rows[0], rows[26], rows[29]]
+    assert rows[0].normal == DOCUMENT_NORMAL[0] and rows[26].lost
+    with pytest.raises(ValueError, match="ply must be 1 to 42"):
+        performance_row(game, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.compiled
+def test_the_files_hold_the_compiled_results(monkeypatch):
+    monkeypatch.delenv("QSEARCH_SAVE_STUDIES", raising=False)
+    for path, name, units, compute in studies()[:2]:
+        run = run_or_check(path, name, units, compute, full=True)    # StudyMismatch if stale
+        assert not run.wrote and len(run.results) == len(units) in (84, 2100)
+    path, name, units, compute = studies()[2]
+    run = run_or_check(path, name, units, compute, full=False, sample=12, seed=1)
+    assert run.checked == 12 and len(run.results) == 4200
+    matches = S.tournament(units, run.results)
+    assert len(matches) == 42 and all(len(m.games) == 200 for m in matches.values())
+    pw = matches[8, "potential", "weights"]
+    assert (pw.a_name, pw.b_name, pw.counts()) == ("potential@8", "weights@8",
+                                                    {"a": 92, "draw": 18, "b": 90})
+    assert [m.counts()["b"] for (d, a, b), m in matches.items() if a == "table" and
+            b == "random"] == [6, 6, 1, 1, 2, 0, 1]          # the lesson's table row
+
+
+@pytest.mark.slow
+def test_pure_python_reruns_the_lessons_sample():
+    code = """if True:
+        import qsearch
+        from qsearch.core.saved_study import run_or_check
+        from tests.test_connect4_studies import studies
+        assert not qsearch.compiled
+        for path, name, units, compute in studies():
+            run = run_or_check(path, name, units, compute, full=False, sample=3, seed=0)
+            assert not run.full and run.checked == 3
+        print("pure sample: as saved")
+    """
+    env = {**os.environ, "QSEARCH_PURE": "1", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "pure sample: as saved" in done.stdout
+
+
+@pytest.mark.compiled
+def test_a_forged_game_is_refused(tmp_path):
+    """The lesson's pure sample (seed 0) draws unit 331; a game changed there is caught."""
+    path, name, units, compute = studies()[2]
+    data = json.loads(path.read_text())
+    games = data["results"][331]
+    games[0] = games[0][:-1] + str(8 - int(games[0][-1]))       # another last move
+    forged = tmp_path / "tournament.json"
+    forged.write_text(json.dumps(data))
+    assert load(forged, name, units)[331] == games
+    with pytest.raises(StudyMismatch, match="the file says"):
+        run_or_check(forged, name, units, compute, full=False, sample=3, seed=0)
