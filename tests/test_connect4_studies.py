@@ -3,12 +3,10 @@ notebooks/data/04_connect4_heuristics/): the committed files hold what the compi
 compute, pure Python re-runs the lesson's sample to the same results, a forged result is
 refused, and a performance-test row computed alone is the whole test's row."""
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import check_studies_in_pure_python
 
 from qsearch.core.saved_study import StudyMismatch, load, run_or_check
 from qsearch.documents import connect4_studies as S
@@ -35,6 +33,7 @@ def studies():
              S.play_opening)]
 
 
+@pytest.mark.compiled_speed             # 30 plies of depth-6 searches: a minute in pure Python
 def test_a_row_alone_is_the_whole_tests_row():
     game = DOCUMENT_GAMES["normal"]
     rows = performance_test(game[:30])
@@ -65,21 +64,7 @@ def test_the_files_hold_the_compiled_results(monkeypatch):
 
 @pytest.mark.slow
 def test_pure_python_reruns_the_lessons_sample():
-    code = """if True:
-        import qsearch
-        from qsearch.core.saved_study import run_or_check
-        from tests.test_connect4_studies import studies
-        assert not qsearch.compiled
-        for path, name, units, compute in studies():
-            run = run_or_check(path, name, units, compute, full=False, sample=3, seed=0)
-            assert not run.full and run.checked == 3
-        print("pure sample: as saved")
-    """
-    env = {**os.environ, "QSEARCH_PURE": "1", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
-                          text=True, timeout=900)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "pure sample: as saved" in done.stdout
+    check_studies_in_pure_python("test_connect4_studies")
 
 
 @pytest.mark.compiled

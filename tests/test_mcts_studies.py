@@ -2,12 +2,10 @@
 committed files hold exactly a whole compiled run, pure Python re-runs a sample to the same
 results, and a forged result is refused."""
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import check_studies_in_pure_python
 
 from qsearch.core.saved_study import StudyMismatch, load, run_or_check
 from qsearch.documents import mcts_studies as M
@@ -48,26 +46,14 @@ def test_pure_python_reruns_a_sample_to_the_saved_results():
     """As the lesson's pure path does (three units drawn with seed 0), plus one Connect-4
     position (the solver, alpha-beta and 20,000 MCTS iterations) and one Reversi end-game
     value, each computed again by the pure-Python engines."""
-    code = """if True:
-        import qsearch
-        from qsearch.core.saved_study import load, run_or_check
-        from tests.test_mcts_studies import studies
-        assert not qsearch.compiled
-        for path, name, units, compute in studies():
-            run = run_or_check(path, name, units, compute, full=False, sample=3, seed=0)
-            assert not run.full and run.checked == 3
-        (_p, _n, positions, judge), = studies()[1:]
-        saved = load(_p, _n, positions)
+    check_studies_in_pure_python("test_mcts_studies", """
+        from qsearch.core.saved_study import load
+        (path, name, positions, judge), = studies()[1:]
+        saved = load(path, name, positions)
         moves = next(i for i, u in enumerate(positions) if "move" in u)
         for i in (0, moves):
             assert judge(positions[i]) == saved[i], positions[i]
-        print("pure sample: as saved")
-    """
-    env = {**os.environ, "QSEARCH_PURE": "1", "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=ROOT, capture_output=True,
-                          text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "pure sample: as saved" in done.stdout
+    """)
 
 
 @pytest.mark.compiled
