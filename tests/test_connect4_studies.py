@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import check_studies_in_pure_python
 
+from qsearch.arena import match
 from qsearch.core.saved_study import StudyMismatch, load, run_or_check
 from qsearch.documents import connect4_studies as S
 from qsearch.documents.connect4_practice import (
@@ -60,6 +61,32 @@ def test_the_files_hold_the_compiled_results(monkeypatch):
                                                     {"a": 92, "draw": 18, "b": 90})
     assert [m.counts()["b"] for (d, a, b), m in matches.items() if a == "table" and
             b == "random"] == [6, 6, 1, 1, 2, 0, 1]          # the lesson's table row
+
+
+class Unplayable:
+    """A player that must not be asked for a move (the match has every game saved)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, state, rng):
+        raise AssertionError(f"{self.name} asked to play: the saved match was not resumed")
+
+
+@pytest.mark.compiled
+def test_a_saved_match_resumes_from_the_studys_games(tmp_path):
+    """Lesson 04's pure path writes the first run's match file from the study's games:
+    ``match`` then resumes from it, replaying nothing, with the same games."""
+    path, name, units, _compute = studies()[2]
+    wanted = [u for u in units if u[:3] == [8, "potential", "weights"]]
+    saved = load(path, name, units)
+    pw = S.tournament(wanted, [saved[units.index(u)] for u in wanted])[8, "potential", "weights"]
+    file = tmp_path / "potential-weights-d8.jsonl"
+    S.save_match(file, pw)
+    again = match(S.openings(), Unplayable("potential@8"), Unplayable("weights@8"), S.GAMES,
+                  seed=8, progress=False, save=file)
+    assert [g.actions for g in again.games] == [g.actions for g in pw.games]
+    assert again.counts() == pw.counts() == {"a": 92, "draw": 18, "b": 90}
 
 
 @pytest.mark.slow
