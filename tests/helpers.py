@@ -114,3 +114,31 @@ def load_without(module, hidden=("numpy",)):
             else:
                 sys.modules[name] = value
     return again
+
+
+def check_studies_in_pure_python(test_module: str, extra: str = "") -> None:
+    """In a fresh pure-Python interpreter (``QSEARCH_PURE=1``), check every saved study that
+    ``studies()`` of ``tests/<test_module>.py`` lists ((file, name, units, compute) tuples) as a
+    lesson's pure path does: the file read, three units drawn with seed 0 computed again, each
+    as saved. Then run ``extra`` (code with ``studies`` in scope). Fails with its stderr."""
+    import os
+    import subprocess
+    import sys
+    import textwrap
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    code = textwrap.dedent(f"""
+        import qsearch
+        from qsearch.core.saved_study import run_or_check
+        from tests.{test_module} import studies
+        assert not qsearch.compiled
+        for path, name, units, compute in studies():
+            run = run_or_check(path, name, units, compute, full=False, sample=3, seed=0)
+            assert not run.full and run.checked == 3, name
+    """) + textwrap.dedent(extra) + "\nprint('pure sample: as saved')\n"
+    env = {**os.environ, "QSEARCH_PURE": "1", "PYTHONPATH": f"{root}{os.pathsep}{root / 'tests'}"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, cwd=root, capture_output=True,
+                          text=True, timeout=900)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "pure sample: as saved" in done.stdout

@@ -236,6 +236,24 @@ def test_connect4_heuristics_agree_on_random_positions():
                 assert scores(vs, py) == scores(vf, c4)
 
 
+def test_connect4_standins_score_as_the_readable_twin():
+    """The stand-in scores on bitboards as the compiled module does; the twin, which reads the
+    board cell by cell as the documents do, is the definition: the same on every position
+    (from the empty board to finished games, early ones for the book rules, colours exchanged)."""
+    from qsearch.reference import heuristics as twin
+    slow = pure("heuristics.connect4")
+    positions = [py for _c4, py in pairs(Connect4, PyConnect4, 7, 150, 0, 42)]
+    positions += [py for _c4, py in pairs(Connect4, PyConnect4, 8, 50, 30, 42, False)]
+    positions += [py for _c4, py in pairs(Connect4, PyConnect4, 9, 60, 0, 4)]
+    positions += [slow.swapped_colours(py) for py in positions[:60]]
+    assert max(py.num_moves() for py in positions) >= 36
+    assert any(py.is_terminal() for py in positions)
+    for key, standin in slow.HEURISTICS.items():
+        for py in positions:
+            for p in (0, 1):
+                assert standin.evaluate(py, p) == getattr(twin, key)(py, p), (key, py, p)
+
+
 @pytest.mark.parametrize("game", ["reversi", "hypergammon", "parcheckers", "own", "standard"])
 def test_the_other_heuristics_agree_on_random_positions(game):
     fast_game, slow_game, plies, module, made = {

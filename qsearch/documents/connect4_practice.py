@@ -266,21 +266,39 @@ def performance_test(game: str | None = None, depth: int = 6, f=potential_lines,
     rows = []
     replay = None if game is None else [int(ch) - 1 for ch in game]
     while not state.is_terminal():
-        searched = document_search_state(state, max_colour)
-        plain = document_move(searched, depth, f, alphabeta=False)
-        pruned = document_move(searched, depth, f, alphabeta=True)
-        if (plain.column, plain.value) != (pruned.column, pruned.value):
-            raise AssertionError(f"pruning changed the move: {plain} vs {pruned}")
-        lost = plain.value == MIN_VALUE
-        column = plain.column
-        if replay is not None:
-            if state.num_moves() >= len(replay):
-                break
-            column = replay[state.num_moves()]
-            if column != plain.column and not lost:
-                raise ValueError(f"ply {state.num_moves() + 1}: the game plays column "
-                                 f"{column + 1}, the search chooses {plain.column + 1}")
-        rows.append(PerformanceRow(state.num_moves() + 1, column, plain.value, plain.calls,
-                                   pruned.calls, lost))
-        state.apply_action(column)
+        if replay is not None and state.num_moves() >= len(replay):
+            break
+        column = None if replay is None else replay[state.num_moves()]
+        rows.append(_row(state, column, depth, f, max_colour))
+        state.apply_action(rows[-1].column)
     return rows
+
+
+def performance_row(game: str, ply: int, depth: int = 6, f=potential_lines, *,
+                    max_colour: int = 1) -> PerformanceRow:
+    """Row ``ply`` (1-based) of ``performance_test(game, ...)``, computed alone: the position
+    after the game's first ``ply - 1`` moves, both searches, and the move the game plays."""
+    from qsearch.games import Connect4
+
+    if not 1 <= ply <= len(game):
+        raise ValueError(f"ply must be 1 to {len(game)} for this game, not {ply}")
+    return _row(Connect4.from_moves(game[:ply - 1]), int(game[ply - 1]) - 1, depth, f,
+                max_colour)
+
+
+def _row(state, column, depth, f, max_colour) -> PerformanceRow:
+    """One ply of the performance test at ``state``; ``column``: the game's move (None: the
+    search's own choice), which must be the searches' unless every column loses."""
+    searched = document_search_state(state, max_colour)
+    plain = document_move(searched, depth, f, alphabeta=False)
+    pruned = document_move(searched, depth, f, alphabeta=True)
+    if (plain.column, plain.value) != (pruned.column, pruned.value):
+        raise AssertionError(f"pruning changed the move: {plain} vs {pruned}")
+    lost = plain.value == MIN_VALUE
+    if column is None:
+        column = plain.column
+    elif column != plain.column and not lost:
+        raise ValueError(f"ply {state.num_moves() + 1}: the game plays column "
+                         f"{column + 1}, the search chooses {plain.column + 1}")
+    return PerformanceRow(state.num_moves() + 1, column, plain.value, plain.calls,
+                          pruned.calls, lost)

@@ -1,9 +1,13 @@
 """Pure-Python stand-in of the compiled :mod:`qsearch.heuristics.connect4` (``connect4.pyx``).
 
 Imported instead of the extension in pure-Python mode (see :mod:`qsearch._mode`): the same
-classes, instances and constants, with the same values, bounds and errors. The scoring itself
-is the readable twin's, :mod:`qsearch.reference.heuristics`, which reads the board cell by
-cell as documents 001 and 002 do (the compiled module does the same sums on bitboards):
+classes, instances and constants, with the same values, bounds and errors. The scoring is the
+compiled module's, on bitboards held in Python ints (a direction is a shift, a count is
+``int.bit_count``): a search calls its heuristic at every leaf, and the readable twin,
+:mod:`qsearch.reference.heuristics`, which reads the board cell by cell as documents 001 and
+002 do, is some 50 times slower (a depth-6 search of document 001 took minutes with it). The
+twin stays the definition: ``potential_lines.explain`` prints its per-cell reasoning, and the
+tests check that both give the same scores.
 
 ``evaluation_table``  document 001's table of cell worths: 138 + own cells' worth - opponent's;
 ``potential_lines``   document 001's improved heuristic (its ``comprobarFichas`` patterns);
@@ -31,13 +35,104 @@ def _connect4(state, name: str):
     return state
 
 
+# ------------------------------------------------------------------ the compiled bitboards
+# The compiled Connect4's layout: the stone at (row, col) is bit 7 * col + row (each column has
+# a guard bit above its six cells, so a shift never wraps into the next column's cells).
+_BITS = [[1 << (7 * col + row) for col in range(7)] for row in range(6)]
+_WEIGHT = {1 << (7 * c + r): EVALUATION_TABLE[r][c] for r in range(6) for c in range(7)}
+_BOARD = sum(sum(row) for row in _BITS)                     # the 42 cells
+_CENTRE = _BITS[0][3]
+_BESIDE_CENTRE = _BITS[0][2] | _BITS[0][4]
+# The document's four directions as (shift, the cells whose three neighbours are on the
+# board): vertical (i+1, j), horizontal (i, j+1), diagonal (i+1, j+1), diagonalInv (i-1, j+1).
+_DIRECTIONS = tuple(
+    (shift, sum(_BITS[r][c] for r in range(6) for c in range(7)
+                if 0 <= r + 3 * dr < 6 and c + 3 * dc < 7))
+    for shift, dr, dc in ((1, 1, 0), (7, 0, 1), (8, 1, 1), (6, -1, 1)))
+
+
+def _boards(state) -> tuple[int, int]:
+    """(player 0's stones, player 1's stones) of a PyConnect4, in the layout above."""
+    boards = [0, 0, 0]                    # boards[-1] gathers the empty cells (EMPTY is -1)
+    for row, bits in zip(state.grid, _BITS, strict=True):
+        for owner, bit in zip(row, bits, strict=True):
+            boards[owner] |= bit
+    return boards[0], boards[1]
+
+
+def _table_sum(stones: int) -> int:
+    total = 0
+    while stones:
+        low = stones & -stones
+        total += _WEIGHT[low]
+        stones ^= low
+    return total
+
+
+def _pattern_points(own: int, opp: int, cells: int, occupied: bool) -> tuple[int, int]:
+    """The comprobarFichas points of ``cells`` (not halved) and, for empty cells, the cells
+    with an odd number of 3-point patterns: ``pattern_points`` of connect4.pyx."""
+    total = parity = 0
+    for s, valid in _DIRECTIONS:
+        n1, n2, n3 = own >> s, own >> (2 * s), own >> (3 * s)
+        clean = cells & valid & ~((opp >> s) | (opp >> (2 * s)) | (opp >> (3 * s)))
+        two = clean & ((n1 & n2 & ~n3) | (n1 & ~n2 & n3) | (~n1 & n2 & n3))
+        one = clean & ((n1 & ~n2 & ~n3) | (~n1 & n2 & ~n3) | (~n1 & ~n2 & n3))
+        total += 3 * two.bit_count() + 2 * one.bit_count()
+        if occupied:
+            total += (clean & ~(n1 | n2 | n3)).bit_count()
+        else:
+            parity ^= two
+    return total, parity
+
+
+def _potential_lines(mine: int, theirs: int) -> float:
+    """Document 001's improved heuristic for the owner of ``mine`` (MAX)."""
+    empty = _BOARD & ~(mine | theirs)
+    max_points = _pattern_points(mine, theirs, mine, True)[0]
+    min_points = _pattern_points(theirs, mine, theirs, True)[0]
+    # Each empty cell adds floor(points / 2): the sum minus the odd ones, halved.
+    empty_points, odd = _pattern_points(mine, theirs, empty, False)
+    return float(max_points + (empty_points - (odd & empty).bit_count()) // 2 - min_points)
+
+
+def _count_lines(own: int, opp: int) -> tuple[int, int]:
+    """Open 2-lines (not inside an open 3-line) and open 3-lines of the owner of ``own``:
+    ``count_lines`` of connect4.pyx (a window is its first cell and a direction)."""
+    n2 = n3 = 0
+    for s, valid in _DIRECTIONS:
+        a = [own >> (k * s) for k in range(4)]
+        open_ = valid & ~(opp | (opp >> s) | (opp >> (2 * s)) | (opp >> (3 * s)))
+        s1, c1, s2, c2 = a[0] ^ a[1], a[0] & a[1], a[2] ^ a[3], a[2] & a[3]
+        low = s1 ^ s2                       # bit 0 of the count
+        two_bit = c1 ^ c2 ^ (s1 & s2)       # bit 1 of the count
+        not_four = ~(c1 & c2)               # four stones: not an open window then
+        three_w = open_ & not_four & two_bit & low
+        two_w = open_ & not_four & two_bit & ~low
+        n3 += three_w.bit_count()
+        n2 += two_w.bit_count()
+        if not (three_w and two_w):
+            continue
+        for i in range(3):
+            for j in range(i + 1, 4):
+                pair = two_w & a[i] & a[j]
+                if pair:
+                    cover = 0
+                    for k in range(j - 3, i + 1):
+                        if k:
+                            cover |= three_w >> (k * s) if k > 0 else three_w << (-k * s)
+                    n2 -= (pair & cover).bit_count()
+    return n2, n3
+
+
 class EvaluationTable(Heuristic):
     """Document 001's evaluation table: ``138 + own cells' worth - opponent's``."""
 
     __slots__ = ()
 
     def evaluate(self, state, player) -> float:
-        return float(twin.evaluation_table(_connect4(state, "evaluation_table"), player))
+        boards = _boards(_connect4(state, "evaluation_table"))
+        return float(138 + _table_sum(boards[player]) - _table_sum(boards[1 - player]))
 
     @property
     def bounds(self):
@@ -51,7 +146,8 @@ class PotentialLines(Heuristic):
     __slots__ = ()
 
     def evaluate(self, state, player) -> float:
-        return twin.potential_lines(_connect4(state, "potential_lines"), player)
+        boards = _boards(_connect4(state, "potential_lines"))
+        return _potential_lines(boards[player], boards[1 - player])
 
     @property
     def bounds(self):
@@ -69,7 +165,13 @@ class BookRules(Heuristic):
     __slots__ = ()
 
     def evaluate(self, state, player) -> float:
-        return twin.book_rules(_connect4(state, "book_rules"), player)
+        boards = _boards(_connect4(state, "book_rules"))
+        mine, theirs = boards[player], boards[1 - player]
+        if (mine | theirs).bit_count() > 3:
+            return _potential_lines(mine, theirs)
+        if theirs & _CENTRE:
+            return 2.0 if mine & _BESIDE_CENTRE else 0.0
+        return 3.0 if mine & _CENTRE else 0.0
 
     @property
     def bounds(self):
@@ -83,7 +185,10 @@ class LineWeights(Heuristic):
     __slots__ = ()
 
     def evaluate(self, state, player) -> float:
-        return twin.line_weights(_connect4(state, "line_weights"), player)
+        boards = _boards(_connect4(state, "line_weights"))
+        my2, my3 = _count_lines(boards[player], boards[1 - player])
+        their2, their3 = _count_lines(boards[1 - player], boards[player])
+        return WEIGHT_2 * (my2 - their2) + WEIGHT_3 * (my3 - their3)
 
     @property
     def bounds(self):

@@ -1,0 +1,108 @@
+"""Lesson 04's saved studies (qsearch.documents.connect4_studies,
+notebooks/data/04_connect4_heuristics/): the committed files hold what the compiled engines
+compute, pure Python re-runs the lesson's sample to the same results, a forged result is
+refused, and a performance-test row computed alone is the whole test's row."""
+import json
+from pathlib import Path
+
+import pytest
+from helpers import check_studies_in_pure_python
+
+from qsearch.arena import match
+from qsearch.core.saved_study import StudyMismatch, load, run_or_check
+from qsearch.documents import connect4_studies as S
+from qsearch.documents.connect4_practice import (
+    DOCUMENT_GAMES,
+    DOCUMENT_NORMAL,
+    performance_row,
+    performance_test,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "notebooks" / "data" / "04_connect4_heuristics"
+NAME = "04_connect4_heuristics/"
+
+
+def studies():
+    """(file, name, units, compute) of the three studies, as lesson 04 runs them in pure
+    Python (the compiled lesson reads the tournament's units off the matches it played)."""
+    return [(DATA / "performance_test.json", NAME + "performance_test", S.performance_units(),
+             S.performance_unit),
+            (DATA / "iterative_deepening.json", NAME + "iterative_deepening",
+             S.deepening_units(), S.deepening_unit),
+            (DATA / "tournament.json", NAME + "tournament", S.tournament_units(),
+             S.play_opening)]
+
+
+@pytest.mark.compiled_speed             # 30 plies of depth-6 searches: a minute in pure Python
+def test_a_row_alone_is_the_whole_tests_row():
+    game = DOCUMENT_GAMES["normal"]
+    rows = performance_test(game[:30])
+    assert [performance_row(game, ply) for ply in (1, 27, 30)] == [rows[0], rows[26], rows[29]]
+    assert rows[0].normal == DOCUMENT_NORMAL[0] and rows[26].lost
+    with pytest.raises(ValueError, match="ply must be 1 to 42"):
+        performance_row(game, 0)
+
+
+@pytest.mark.slow
+@pytest.mark.compiled
+def test_the_files_hold_the_compiled_results(monkeypatch):
+    monkeypatch.delenv("QSEARCH_SAVE_STUDIES", raising=False)
+    for path, name, units, compute in studies()[:2]:
+        run = run_or_check(path, name, units, compute, full=True)    # StudyMismatch if stale
+        assert not run.wrote and len(run.results) == len(units) in (84, 2100)
+    path, name, units, compute = studies()[2]
+    run = run_or_check(path, name, units, compute, full=False, sample=12, seed=1)
+    assert run.checked == 12 and len(run.results) == 4200
+    matches = S.tournament(units, run.results)
+    assert len(matches) == 42 and all(len(m.games) == 200 for m in matches.values())
+    pw = matches[8, "potential", "weights"]
+    assert (pw.a_name, pw.b_name, pw.counts()) == ("potential@8", "weights@8",
+                                                    {"a": 92, "draw": 18, "b": 90})
+    assert [m.counts()["b"] for (d, a, b), m in matches.items() if a == "table" and
+            b == "random"] == [6, 6, 1, 1, 2, 0, 1]          # the lesson's table row
+
+
+class Unplayable:
+    """A player that must not be asked for a move (the match has every game saved)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __call__(self, state, rng):
+        raise AssertionError(f"{self.name} asked to play: the saved match was not resumed")
+
+
+@pytest.mark.compiled
+def test_a_saved_match_resumes_from_the_studys_games(tmp_path):
+    """Lesson 04's pure path writes the first run's match file from the study's games:
+    ``match`` then resumes from it, replaying nothing, with the same games."""
+    path, name, units, _compute = studies()[2]
+    wanted = [u for u in units if u[:3] == [8, "potential", "weights"]]
+    saved = load(path, name, units)
+    pw = S.tournament(wanted, [saved[units.index(u)] for u in wanted])[8, "potential", "weights"]
+    file = tmp_path / "potential-weights-d8.jsonl"
+    S.save_match(file, pw)
+    again = match(S.openings(), Unplayable("potential@8"), Unplayable("weights@8"), S.GAMES,
+                  seed=8, progress=False, save=file)
+    assert [g.actions for g in again.games] == [g.actions for g in pw.games]
+    assert again.counts() == pw.counts() == {"a": 92, "draw": 18, "b": 90}
+
+
+@pytest.mark.slow
+def test_pure_python_reruns_the_lessons_sample():
+    check_studies_in_pure_python("test_connect4_studies")
+
+
+@pytest.mark.compiled
+def test_a_forged_game_is_refused(tmp_path):
+    """The lesson's pure sample (seed 0) draws unit 331; a game changed there is caught."""
+    path, name, units, compute = studies()[2]
+    data = json.loads(path.read_text())
+    games = data["results"][331]
+    games[0] = games[0][:-1] + str(8 - int(games[0][-1]))       # another last move
+    forged = tmp_path / "tournament.json"
+    forged.write_text(json.dumps(data))
+    assert load(forged, name, units)[331] == games
+    with pytest.raises(StudyMismatch, match="the file says"):
+        run_or_check(forged, name, units, compute, full=False, sample=3, seed=0)
