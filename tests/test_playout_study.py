@@ -11,6 +11,7 @@ from qsearch.games import OwnPieceQuarto, ParCheckers, Quarto
 from qsearch.reference.parcheckers import PyParCheckers
 from qsearch.reference.quarto import PyOwnPieceQuarto, PyQuarto
 
+
 def as_list(array):
     """A playouts array (numpy on the compiled build) as a list of Python ints."""
     return array.tolist() if hasattr(array, "tolist") else list(array)

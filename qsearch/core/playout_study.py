@@ -153,7 +153,8 @@ def playout_study(path: str | Path, name: str, streams: Mapping[str, tuple],
                              f"keep names {len(keep)}")
         draws = 2 * _keep(arrays[1], "sum")
         skips[label, unit["first"] + unit["games"]] = skip + draws   # the next chunk's start
-        return {"draws": draws, "arrays": [_keep(a, how) for a, how in zip(arrays, keep)]}
+        kept = [_keep(a, how) for a, how in zip(arrays, keep, strict=True)]
+        return {"draws": draws, "arrays": kept}
 
     run = run_or_check(path, name, units, compute, full=full, sample=sample, seed=seed,
                        progress=progress)

@@ -523,7 +523,8 @@ cdef class ParCheckers(Game):
         cdef ParCheckers g = ParCheckers()
         cdef long long total
         cdef long game
-        cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1 + skip * 0x9E3779B97F4A7C15ULL
+        cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1
+        rng += skip * 0x9E3779B97F4A7C15ULL   # skip draws: one golden step each
         g.reserve(max_moves + 1)
         for game in range(games):
             g._reset()

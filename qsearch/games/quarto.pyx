@@ -420,7 +420,8 @@ cdef class OwnPieceQuarto(QuartoBoard):
         cdef int pieces[16]
         cdef int n, i, j, s, p
         cdef long game
-        cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1 + skip * 0x9E3779B97F4A7C15ULL
+        cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1
+        rng += skip * 0x9E3779B97F4A7C15ULL   # skip draws: one golden step each
         for game in range(games):
             g._reset()
             for i in range(16):
@@ -572,7 +573,8 @@ cdef class Quarto(QuartoBoard):
         cdef int moves[32]
         cdef int n
         cdef long game
-        cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1 + skip * 0x9E3779B97F4A7C15ULL
+        cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1
+        rng += skip * 0x9E3779B97F4A7C15ULL   # skip draws: one golden step each
         for game in range(games):
             g._reset()
             while True:
