@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+import qsearch
 from qsearch.core.playout_study import playout_study
 from qsearch.games import OwnPieceQuarto, ParCheckers, Quarto
 from qsearch.reference.parcheckers import PyParCheckers
@@ -35,6 +36,7 @@ def streams_of(path, engines):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not qsearch.compiled, reason="the whole study is the compiled engines' run")
 @pytest.mark.parametrize("file", STUDIES)
 def test_the_compiled_engines_replay_the_saved_study_whole(file, monkeypatch):
     monkeypatch.delenv("QSEARCH_SAVE_STUDIES", raising=False)
