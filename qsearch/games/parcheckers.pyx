@@ -498,13 +498,16 @@ cdef class ParCheckers(Game):
 
     # ------------------------------------------------------------ playouts
     @staticmethod
-    def random_playouts(long games, unsigned long long seed=0, int max_moves=10000):
+    def random_playouts(long games, unsigned long long seed=0, int max_moves=10000,
+                        unsigned long long skip=0):
         """Play ``games`` games of agent 0 against agent 0 (a random value from the hand,
         then a random piece that can move with it, SKIP if none), all in C.
 
         Returns ``(winners, moves, children)``: numpy arrays with each game's winner (0 or
         1; -1 if it reached ``max_moves``), its number of moves, and the total number of
         children over its positions (``children / moves`` is the mean branching factor).
+        ``skip`` starts ``skip`` draws into the seed's stream: a move draws two numbers, so
+        ``skip=2 * sum(moves)`` of the first games played goes on with the next ones.
         """
         if games < 0:
             raise ValueError(f"games must be >= 0, not {games}")
@@ -521,6 +524,7 @@ cdef class ParCheckers(Game):
         cdef long long total
         cdef long game
         cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1
+        rng += skip * 0x9E3779B97F4A7C15ULL   # skip draws: one golden step each
         g.reserve(max_moves + 1)
         for game in range(games):
             g._reset()

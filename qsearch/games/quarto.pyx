@@ -397,13 +397,16 @@ cdef class OwnPieceQuarto(QuartoBoard):
         return f"OwnPieceQuarto.from_placements({self.placements()!r})"
 
     @staticmethod
-    def random_playouts(long games, unsigned long long seed=0):
+    def random_playouts(long games, unsigned long long seed=0, unsigned long long skip=0):
         """Play ``games`` uniformly random games from the empty board, all in C.
 
         Each ply picks an empty square and an unused piece uniformly and independently, as
         the document's ``sample.int(17 - ply, 2)``. Returns ``(returns, plies)``, two numpy
         int8 arrays: player 0's return (+1, 0, -1: the document's utility) and the plies
         each game lasted.
+
+        ``skip`` starts ``skip`` draws into the seed's stream: a game draws two numbers a
+        ply, so ``skip=2 * sum(plies)`` of the first games played goes on with the next ones.
         """
         if games < 0:
             raise ValueError(f"games must be >= 0, not {games}")
@@ -418,6 +421,7 @@ cdef class OwnPieceQuarto(QuartoBoard):
         cdef int n, i, j, s, p
         cdef long game
         cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1
+        rng += skip * 0x9E3779B97F4A7C15ULL   # skip draws: one golden step each
         for game in range(games):
             g._reset()
             for i in range(16):
@@ -554,9 +558,10 @@ cdef class Quarto(QuartoBoard):
         return f"Quarto.from_actions({moves!r})"
 
     @staticmethod
-    def random_playouts(long games, unsigned long long seed=0):
+    def random_playouts(long games, unsigned long long seed=0, unsigned long long skip=0):
         """``games`` uniformly random games of standard Quarto, all in C (see
-        :meth:`OwnPieceQuarto.random_playouts`; ``plies`` counts placements)."""
+        :meth:`OwnPieceQuarto.random_playouts`; ``plies`` counts placements, and a game
+        draws two numbers a placement, one to give the piece and one to place it)."""
         if games < 0:
             raise ValueError(f"games must be >= 0, not {games}")
         import numpy as np   # only the playouts need numpy (not the core, not Pyodide)
@@ -569,6 +574,7 @@ cdef class Quarto(QuartoBoard):
         cdef int n
         cdef long game
         cdef unsigned long long rng = seed * 0x2545F4914F6CDD1DULL + 1
+        rng += skip * 0x9E3779B97F4A7C15ULL   # skip draws: one golden step each
         for game in range(games):
             g._reset()
             while True:

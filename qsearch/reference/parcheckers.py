@@ -497,7 +497,7 @@ class PyParCheckers(ParCheckersRules):
 
     # ------------------------------------------------------------ playouts
     @staticmethod
-    def random_playouts(games, seed=0, max_moves=10000):
+    def random_playouts(games, seed=0, max_moves=10000, skip=0):
         """Play ``games`` games of agent 0 against agent 0 (a random value from the hand,
         then a random piece that can move with it, SKIP if none): the same games as the
         compiled engine's for the same seed (SplitMix64, drawn the same way).
@@ -505,9 +505,11 @@ class PyParCheckers(ParCheckersRules):
         Returns ``(winners, moves, children)``: each game's winner (0 or 1; -1 if it
         reached ``max_moves``), its number of moves, and the total number of children over
         its positions; numpy arrays (int8, int32, int64) as the compiled engine returns when
-        numpy is installed, else lists.
+        numpy is installed, else lists. ``skip`` starts ``skip`` draws into the seed's
+        stream: a move draws two numbers, so ``skip=2 * sum(moves)`` of the first games
+        played goes on with the next ones.
         """
-        return random_playouts(games, seed, max_moves)
+        return random_playouts(games, seed, max_moves, skip)
 
 
 def _replays(history, target: PyParCheckers) -> bool:

@@ -23,7 +23,7 @@ then the partner colour's. Undo restores a copy of the fields saved before each 
 """
 from __future__ import annotations
 
-from qsearch.core.rng import MASK, multiply_shift_below, splitmix_next
+from qsearch.core.rng import GOLDEN, MASK, multiply_shift_below, splitmix_next
 from qsearch.reference.parcheckers_board import (
     BONUS_10,
     BONUS_20,
@@ -249,20 +249,23 @@ class ParCheckersRules:
         return sum(1 << code for code in self._hands[player])
 
 
-def random_playouts(games, seed=0, max_moves=10000):
+def random_playouts(games, seed=0, max_moves=10000, skip=0):
     """``games`` games of agent 0 against agent 0, played on the bare rules: the work of
     ``PyParCheckers.random_playouts`` (:mod:`qsearch.reference.parcheckers`), which says
     what it returns."""
     games = _as_int(games, "games")
     seed = _as_int(seed, "seed")
     max_moves = _as_int(max_moves, "max_moves")
+    skip = _as_int(skip, "skip")
     if games < 0:
         raise ValueError(f"games must be >= 0, not {games}")
     if max_moves < 1:
         raise ValueError(f"max_moves must be >= 1, not {max_moves}")
     if not 0 <= seed <= MASK:
         raise ValueError(f"seed must be 0..2**64 - 1 (an unsigned 64-bit int), not {seed}")
-    rng = (seed * 0x2545F4914F6CDD1D + 1) & MASK
+    if not 0 <= skip <= MASK:
+        raise ValueError(f"skip must be 0..2**64 - 1 (an unsigned 64-bit int), not {skip}")
+    rng = (seed * 0x2545F4914F6CDD1D + 1 + skip * GOLDEN) & MASK
     winners, lengths, children = [], [], []
     for _ in range(games):
         state, moves, total = ParCheckersRules(), 0, 0

@@ -38,7 +38,7 @@ import re
 
 from qsearch.core.constants import TERMINAL
 from qsearch.core.errors import IllegalMoveError
-from qsearch.core.rng import MASK, multiply_shift_below, splitmix_next
+from qsearch.core.rng import GOLDEN, MASK, multiply_shift_below, splitmix_next
 from qsearch.i18n import _
 from qsearch.reference._game import PyGame
 
@@ -172,12 +172,15 @@ def share_an_attribute(pieces: list[int]) -> bool:
     return any(len({attribute(p, k) for p in pieces}) == 1 for k in range(4))
 
 
-def _playout_rng(seed) -> int:
-    """The generator state both engines' ``random_playouts`` start from."""
-    seed = _c_int(seed)
+def _playout_rng(seed, skip=0) -> int:
+    """The generator state both engines' ``random_playouts`` start from: ``seed``'s stream,
+    ``skip`` draws into it."""
+    seed, skip = _c_int(seed), _c_int(skip)
     if not 0 <= seed <= MASK:
         raise ValueError(f"seed must be an int in 0..2**64-1, not {seed}")
-    return (seed * 0x2545F4914F6CDD1D + 1) & MASK
+    if not 0 <= skip <= MASK:
+        raise ValueError(f"skip must be an int in 0..2**64-1, not {skip}")
+    return (seed * 0x2545F4914F6CDD1D + 1 + skip * GOLDEN) & MASK
 
 
 def _playout_arrays(returns: list[int], plies: list[int]):
@@ -417,7 +420,7 @@ class PyOwnPieceQuarto(PyQuartoBoard):
         return f"OwnPieceQuarto.from_placements({self.placements()!r})"
 
     @staticmethod
-    def random_playouts(games, seed=0):
+    def random_playouts(games, seed=0, skip=0):
         """Play ``games`` uniformly random games from the empty board.
 
         Each ply picks an empty square and an unused piece uniformly and independently, as
@@ -425,11 +428,14 @@ class PyOwnPieceQuarto(PyQuartoBoard):
         a seed plays the same games in both. Returns ``(returns, plies)``, two numpy int8
         arrays (two lists of ints without numpy): player 0's return (+1, 0, -1: the
         document's utility) and the plies each game lasted.
+
+        ``skip`` starts ``skip`` draws into the seed's stream: a game draws two numbers a
+        ply, so ``skip=2 * sum(plies)`` of the first games played goes on with the next ones.
         """
         games = _c_int(games)
         if games < 0:
             raise ValueError(f"games must be >= 0, not {games}")
-        rng = _playout_rng(seed)
+        rng = _playout_rng(seed, skip)
         state = PyOwnPieceQuarto()
         returns, plies = [], []
         for _game in range(games):
@@ -547,14 +553,15 @@ class PyQuarto(PyQuartoBoard):
         return f"Quarto.from_actions({moves!r})"
 
     @staticmethod
-    def random_playouts(games, seed=0):
+    def random_playouts(games, seed=0, skip=0):
         """``games`` uniformly random games of standard Quarto, each action drawn from the
         legal ones with the compiled engine's generator (see
-        :meth:`PyOwnPieceQuarto.random_playouts`; ``plies`` counts placements)."""
+        :meth:`PyOwnPieceQuarto.random_playouts`; ``plies`` counts placements, and a game
+        draws two numbers a placement, one to give the piece and one to place it)."""
         games = _c_int(games)
         if games < 0:
             raise ValueError(f"games must be >= 0, not {games}")
-        rng = _playout_rng(seed)
+        rng = _playout_rng(seed, skip)
         state = PyQuarto()
         returns, plies = [], []
         for _game in range(games):
