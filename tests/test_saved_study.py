@@ -88,3 +88,19 @@ def test_cut_and_missing_files(tmp_path):
         load(path, "squares", UNITS)
     with pytest.raises(ValueError, match="no units"):
         run_or_check(path, "squares", [], square)
+
+
+def test_the_sample_is_drawn_among_affordable_units(tmp_path):
+    path = tmp_path / "s.json"
+    run_or_check(path, "squares", UNITS, square, full=True)
+    ran = []
+
+    def counting(unit):
+        ran.append(unit["seed"])
+        return square(unit)
+    cheap = run_or_check(path, "squares", UNITS, counting, full=False, sample=5,
+                         affordable=lambda unit, saved: saved["value"] < 10)
+    assert cheap.checked == 4 and sorted(ran) == [0, 1, 2, 3]
+    none = run_or_check(path, "squares", UNITS, counting, full=False,
+                        affordable=lambda unit, saved: False)
+    assert none.checked == 0 and len(ran) == 4 and none.results == cheap.results

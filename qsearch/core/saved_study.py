@@ -99,11 +99,15 @@ def save(path: str | Path, name: str, units: Sequence, results: Sequence) -> Non
 
 def run_or_check(path: str | Path, name: str, units: Sequence, compute: Callable[[Any], Any], *,
                  full: bool | None = None, sample: int = 3, seed: int = 0,
-                 progress: Callable[[Any], Any] | None = None) -> StudyRun:
+                 progress: Callable[[Any], Any] | None = None,
+                 affordable: Callable[[Any, Any], bool] | None = None) -> StudyRun:
     """Run study ``name`` (``compute(unit)`` for every unit) or check its saved file on a sample.
 
     ``full`` defaults to ``qsearch.compiled``. ``progress`` (e.g. a tqdm-like wrapper) wraps
-    the units that run. Raises StudyMismatch when a result differs from the file."""
+    the units that run. ``affordable(unit, saved_result)``: when given, the sample is drawn
+    only among the units it accepts (a search of a hundred million nodes is read, not run
+    again in pure Python); :attr:`StudyRun.checked` may then be 0. Raises StudyMismatch when
+    a result differs from the file."""
     import qsearch
 
     units = list(units)
@@ -128,7 +132,8 @@ def run_or_check(path: str | Path, name: str, units: Sequence, compute: Callable
         save(path, name, units, results)
         return StudyRun(name, results, True, len(units), True)
     saved = load(path, name, units)
-    drawn = sorted(random.Random(seed).sample(range(len(units)), min(sample, len(units))))
+    pool = [i for i in range(len(units)) if affordable is None or affordable(units[i], saved[i])]
+    drawn = sorted(random.Random(seed).sample(pool, min(sample, len(pool))))
     for i in wrap(drawn):
         again = _plain(compute(units[i]))
         if again != saved[i]:

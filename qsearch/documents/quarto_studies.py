@@ -19,7 +19,6 @@ The files live in the repository's ``notebooks/data/09_solving_quarto/`` (:func:
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -51,27 +50,9 @@ def folder(start: str | Path | None = None) -> Path:
 def run_study(path: str | Path, name: str, units: Sequence, compute: Callable[[Any], Any], *,
               full: bool | None = None, sample: int = 2, seed: int = 0,
               affordable: Callable[[Any, Any], bool] | None = None) -> saved_study.StudyRun:
-    """:func:`qsearch.core.saved_study.run_or_check`, whose sample (when not ``full``) is
-    drawn only among the units that ``affordable(unit, saved_result)`` says pure Python can
-    run again (all of them when None): a unit of a hundred million nodes is read, not
-    re-run. The run's ``checked`` counts the units run again (possibly 0)."""
-    import qsearch
-
-    full = qsearch.compiled if full is None else full
-    if full or affordable is None:
-        return saved_study.run_or_check(path, name, units, compute, full=full, sample=sample,
-                                        seed=seed)
-    if sample < 0:
-        raise ValueError(f"sample must be >= 0, got {sample}")
-    saved = saved_study.load(path, name, units)
-    units = list(units)
-    cheap = [i for i, unit in enumerate(units) if affordable(unit, saved[i])]
-    for i in sorted(random.Random(seed).sample(cheap, min(sample, len(cheap)))):
-        again = saved_study._plain(compute(units[i]))
-        if again != saved[i]:
-            raise saved_study.StudyMismatch(f"{path}: unit {units[i]} of {name!r} gives "
-                                            f"{again!r} here, the file says {saved[i]!r}")
-    return saved_study.StudyRun(name, saved, False, min(sample, len(cheap)), False)
+    """:func:`qsearch.core.saved_study.run_or_check` with this lesson's sample size (2)."""
+    return saved_study.run_or_check(path, name, units, compute, full=full, sample=sample,
+                                    seed=seed, affordable=affordable)
 
 
 # ------------------------------------------------------------------ random games, in chunks
