@@ -382,7 +382,7 @@ print(_("the bottom four's ratings and 95% intervals:"),
       "; ".join(f"{shown_name(r['agent'])} {r['rating']:.0f} [{r['low']:.0f}-{r['high']:.0f}]"
                 for r in bottom))
 OVERLAP = all(max(a["low"], b["low"]) <= min(a["high"], b["high"])
-              for a, b in zip(bottom, bottom[1:]))
+              for a, b in zip(bottom, bottom[1:], strict=False))
 print(_("each of these intervals overlaps the next one's:"), yes_no(OVERLAP))"""),
     ("0f7664c3", "markdown", """\
 Coin flip lost to greedy one-ply (1 of 4 points) and still ranks above it: a rank comes from
@@ -760,7 +760,7 @@ assert all(8 <= needed_wilson[p] <= 128 for p in ("alpha-beta depth 4 v alpha-be
                                                   "alpha-beta depth 4 v alpha-beta depth 2"))
 assert all(r["Wilson apart"] == 0 for r in early) and any(r["bootstrap apart"] for r in early)
 assert same_as_board and in_order != reordered and max(
-    abs(r - league.row(n)["rating"]) for r, n in zip(bt_again.rating, names)) < 1e-6
+    abs(r - league.row(n)["rating"]) for r, n in zip(bt_again.rating, names, strict=True)) < 1e-6
 assert needed_wilson["alpha-beta depth 2 v alpha-beta depth 3"] is None
 assert course.row("random_agent")["beats_course"] is False
 # Section 2: four games against each example
