@@ -92,3 +92,72 @@ def saved_match(path: str | Path, a: int, b: int, games: int, seed: int, chunk: 
     run = saved_study.run_or_check(path, f"agent {a} vs agent {b}, seed {seed}", units,
                                    play_chunk, full=full, sample=sample, affordable=affordable)
     return (run, *match_result(units, run.results))
+
+
+# ------------------------------------------------------------------ searches of positions
+#: nodes (generated + evaluated) a pure-Python re-run may search: about five seconds of CPU
+PURE_NODES = 100_000
+
+
+def moves_of(state) -> list[int]:
+    """The actions from the start that lead to ``state`` (the history a pickle keeps); a
+    ValueError for a position that was not reached by moves from the start."""
+    from qsearch.games import ParCheckers
+
+    history = list(state.__reduce__()[1][1])
+    if ParCheckers.from_moves(history).transcript(flags=True) != state.transcript(flags=True):
+        raise ValueError("this position was not reached by moves from the start: a search "
+                         "unit names a position by its moves")
+    return history
+
+
+def search_unit(state, depth: int, max_nodes: int | None, *, root_move: str = "document",
+                children: str = "iterator") -> dict:
+    """The unit of ``limited_minimax(state, depth, valoracion_test, max_nodes=max_nodes,
+    root_move=root_move, children=children)``, the position named by its moves."""
+    return {"moves": moves_of(state), "depth": depth, "max_nodes": max_nodes,
+            "root_move": root_move, "children": children}
+
+
+def limited_search(unit: dict) -> dict:
+    """The unit's search (document 004's ``Minimax_Limitado`` with ``ValoracionTest``):
+    ``{"value", "action", "generated", "evaluated", "limit_reached"}``."""
+    from qsearch.games import ParCheckers
+    from qsearch.heuristics.parcheckers import valoracion_test
+    from qsearch.search.limited_minimax import limited_minimax
+
+    if not isinstance(unit, dict) or {"moves", "depth", "max_nodes", "root_move",
+                                      "children"} - set(unit):
+        raise ValueError(f"a search unit has moves, depth, max_nodes, root_move and children: "
+                         f"{unit!r}")
+    r = limited_minimax(ParCheckers.from_moves(unit["moves"]), unit["depth"], valoracion_test,
+                        max_nodes=unit["max_nodes"], root_move=unit["root_move"],
+                        children=unit["children"])
+    return {"value": r.value, "action": r.action, "generated": r.generated,
+            "evaluated": r.evaluated, "limit_reached": r.limit_reached}
+
+
+def saved_searches(path: str | Path, name: str, units: Sequence[dict], *,
+                   full: bool | None = None, sample: int = 2, pure_nodes: int = PURE_NODES):
+    """The units' searches as a saved study at ``path``: ``(run, [LimitedResult])`` (their
+    ``elapsed`` not saved: NaN). Pure Python re-runs a sample among the searches of at most
+    ``pure_nodes`` nodes, if any (:func:`describe` says so)."""
+    from qsearch.core.results import LimitedResult
+
+    run = saved_study.run_or_check(
+        path, name, units, limited_search, full=full, sample=sample,
+        affordable=lambda unit, r: r["generated"] + r["evaluated"] <= pure_nodes)
+    return run, [LimitedResult(r["value"], r["action"], r["generated"], r["evaluated"],
+                               r["limit_reached"], float("nan"), u["depth"], u["max_nodes"])
+                 for u, r in zip(units, run.results, strict=True)]
+
+
+def describe(run: saved_study.StudyRun, pure_nodes: int = PURE_NODES) -> str:
+    """``run.describe()``, and on the sample path which searches pure Python may re-run."""
+    from qsearch.i18n import _, number
+
+    if run.full:
+        return run.describe()
+    return run.describe() + " " + _("(pure Python runs again only searches of at most {n} "
+                                    "nodes: the others take minutes here)").format(
+        n=number(pure_nodes))
