@@ -57,6 +57,39 @@ def test_a_forged_game_is_refused(tmp_path):
                             affordable=lambda unit, games: unit["first"] == 0)
 
 
+def test_a_search_unit_names_its_position_by_moves(tmp_path):
+    from qsearch.heuristics.parcheckers import valoracion_test
+    from qsearch.search.limited_minimax import limited_minimax
+
+    state = ParCheckers()
+    for _ in range(3):
+        state.apply_action(state.legal_actions()[1])
+    unit = studies.search_unit(state, 2, 500, root_move="best")
+    assert unit["moves"] == studies.moves_of(state) and len(unit["moves"]) == 3
+    direct = limited_minimax(state, 2, valoracion_test, max_nodes=500, root_move="best")
+    run, (saved,) = studies.saved_searches(tmp_path / "s.json", "s", [unit], full=True)
+    assert (saved.value, saved.action, saved.generated, saved.evaluated, saved.limit_reached) == (
+        direct.value, direct.action, direct.generated, direct.evaluated, direct.limit_reached)
+    assert studies.describe(run) == run.describe()
+    again, _ = studies.saved_searches(tmp_path / "s.json", "s", [unit], full=False)
+    assert again.checked == 1 and "at most 100,000 nodes" in studies.describe(again)
+    with pytest.raises(ValueError, match="not reached by moves"):
+        studies.moves_of(ParCheckers.from_transcript(state.transcript()))
+    with pytest.raises(ValueError, match="a search unit"):
+        studies.limited_search({"moves": []})
+
+
+def test_a_forged_search_is_refused(tmp_path):
+    saved = json.loads((FOLDER / "vector.json").read_text())
+    nodes = [r["generated"] + r["evaluated"] for r in saved["results"]]
+    saved["results"][nodes.index(min(nodes))]["value"] += 1      # the smallest search's value
+    forged = tmp_path / "vector.json"
+    forged.write_text(json.dumps(saved))
+    with pytest.raises(StudyMismatch, match="the file says"):
+        studies.saved_searches(forged, saved["study"], saved["units"], full=False, sample=2,
+                               pure_nodes=min(nodes))   # both versions: the same search
+
+
 CHECK_COMMITTED = """
 import json, sys
 from pathlib import Path
@@ -72,6 +105,12 @@ run, result, to_go = saved_match(folder / "agent3_vs_agent2.json", 3, 2, 200, 13
                                  full=False, sample=1,  # its shortest search: 263,904 nodes
                                  affordable=lambda unit, games: sum(games[0][2:4]) < 270_000)
 out["3-2"] = [run.checked, result.counts()["a"], sum(g.nodes[g.a_seat] for g in result.games)]
+from qsearch.documents.parcheckers_studies import saved_searches
+for path in sorted(folder.glob("*.json")):
+    saved = json.loads(path.read_text())
+    if all("moves" in unit for unit in saved["units"]):
+        run, results = saved_searches(path, saved["study"], saved["units"], full=False, sample=1)
+        out[path.name] = [run.checked, sum(r.total for r in results)]
 print(json.dumps(out))
 """
 
@@ -98,3 +137,6 @@ def test_the_committed_matches_recheck_on_a_sample(pure):
     assert out["compiled"] is (not pure)
     assert out["1-0"] == [1, 1328] and out["2-1"] == [1, 1917] and out["2-0"] == [1, 1977]
     assert out["3-2"] == [1, 191, 126_438_301]
+    assert out["plain_minimax.json"] == [0, 7_653_077]         # read: over 100,000 nodes
+    assert out["root_move.json"][0] == out["budget_candidates.json"][0] == 0
+    assert out["vector.json"][0] == 1                           # a depth-4 search, run again
