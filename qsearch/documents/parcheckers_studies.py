@@ -89,7 +89,7 @@ def saved_match(path: str | Path, a: int, b: int, games: int, seed: int, chunk: 
     ``path`` in chunks of ``chunk`` games: ``(run, MatchResult, loser to go per game)``.
     ``affordable(unit, saved games)``: the chunks pure Python may play again (default: all)."""
     units = match_units(a, b, games, seed, chunk)
-    run = saved_study.run_or_check(path, f"agent {a} vs agent {b}, seed {seed}", units,
+    run = saved_study.run_or_check(path, f"08_agent{a}_vs_agent{b}_seed{seed}", units,
                                    play_chunk, full=full, sample=sample, affordable=affordable)
     return (run, *match_result(units, run.results))
 
