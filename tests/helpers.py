@@ -145,3 +145,23 @@ def check_studies_in_pure_python(test_module: str, extra: str = "") -> None:
                           text=True, timeout=900)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "pure sample: as saved" in done.stdout
+
+
+def run_json_check(code: str, argument: str, pure: bool) -> dict:
+    """Run ``code`` (a script printing one JSON document, given ``argument`` as ``sys.argv[1]``)
+    in a fresh interpreter, pure Python (``QSEARCH_PURE=1``) or the compiled build, with the
+    checkout on its path; its JSON."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    if pure:
+        env["QSEARCH_PURE"] = "1"
+    else:
+        env.pop("QSEARCH_PURE", None)
+    done = subprocess.run([sys.executable, "-c", code, argument], env=env, capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)

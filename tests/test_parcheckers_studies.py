@@ -2,12 +2,10 @@
 match is the match() the lesson played, the committed files re-check on a sample in pure and
 compiled mode, and a forged game is refused."""
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_json_check
 
 import qsearch
 from qsearch.arena import match
@@ -116,14 +114,7 @@ print(json.dumps(out))
 
 
 def check_committed(pure: bool) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    if pure:
-        env["QSEARCH_PURE"] = "1"
-    else:
-        env.pop("QSEARCH_PURE", None)
-    done = subprocess.run([sys.executable, "-c", CHECK_COMMITTED, str(FOLDER)], env=env,
-                          capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    return run_json_check(CHECK_COMMITTED, str(FOLDER), pure)
 
 
 @pytest.mark.slow

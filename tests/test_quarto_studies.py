@@ -2,13 +2,11 @@
 stream, the seat match a game a unit, searches of positions; pure Python re-runs only what it
 can afford; the committed files re-check on a sample on both builds, and forged ones fail."""
 import json
-import os
 import random
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_json_check
 
 import qsearch
 from qsearch.core.saved_study import StudyMismatch
@@ -164,14 +162,7 @@ print(json.dumps(out))
 
 
 def check_committed(pure: bool) -> dict:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    if pure:
-        env["QSEARCH_PURE"] = "1"
-    else:
-        env.pop("QSEARCH_PURE", None)
-    done = subprocess.run([sys.executable, "-c", CHECK_COMMITTED, str(ROOT)], env=env,
-                          capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)
+    return run_json_check(CHECK_COMMITTED, str(ROOT), pure)
 
 
 @pytest.mark.slow

@@ -40,7 +40,7 @@ from qsearch.search.algorithms import ALGORITHMS
 from qsearch.viz.boards import connect4_svg, tictactoe_svg
 from qsearch.viz.lazy_widget import LazyWidget
 from qsearch.viz.step_controls import fit_content
-from qsearch.viz.think_limit import cut_note, deepen, limit
+from qsearch.viz.think_limit import cut_note, within_limit
 
 BLANK = "\u00a0"          # a Button whose description becomes "" keeps its old text
 THINKING_BADGE = ("<span class='qsearch-thinking' style='background:#ffe08a;padding:1px 8px;"
@@ -284,11 +284,7 @@ class _Play(ThinkingGuard, LazyWidget):
             def search_at(depth):
                 return search(self.state, depth, self.evaluate, order=self.order,
                               win_value=self.win_value, win_decay=self.win_decay)
-            seconds = limit()
-            if self.depth is None or seconds is None:
-                result = search_at(self.depth)
-            else:
-                result, _reached = deepen(search_at, self.depth, seconds)
+            result, _reached = within_limit(search_at, self.depth)
             self.state.apply_action(result.action)
             self.last_result = result
         finally:

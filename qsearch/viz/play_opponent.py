@@ -25,7 +25,7 @@ from qsearch.viz.play import (
     shown_error,
     win_text,
 )
-from qsearch.viz.think_limit import IterationBudget, cut_note, deepen, limit
+from qsearch.viz.think_limit import IterationBudget, cut_note, limit, within_limit
 
 DEPTH_SEARCHES = ("minimax", "negamax", "alphabeta", "pvs", "expectiminimax")
 SEARCHES = (*DEPTH_SEARCHES, "mcts")
@@ -126,12 +126,8 @@ class Opponent:
             def search_at(depth):
                 return getattr(search, spec)(state, depth, self.evaluate,
                                              win_value=self.win_value, win_decay=self.win_decay)
-            seconds = limit()
-            if self.depth is None or seconds is None:
-                result = search_at(self.depth)
-            else:
-                result, reached = deepen(search_at, self.depth, seconds)
-                self.cut = cut_note(reached, self.depth)
+            result, reached = within_limit(search_at, self.depth)
+            self.cut = cut_note(reached, self.depth)
             action = result.action
         else:
             action = spec(state.clone())          # a clone: the function cannot change the game

@@ -70,6 +70,15 @@ def deepen(search_at: Callable[[int], R], depth: int, seconds: float | None,
     return result, reached
 
 
+def within_limit(search_at: Callable[[int | None], R], depth: int | None) -> tuple[R, int | None]:
+    """``(result, depth reached)``: :func:`deepen` within :func:`limit`, or ``search_at(depth)``
+    at once without a limit or for ``depth=None`` (to the end)."""
+    seconds = limit()
+    if depth is None or seconds is None:
+        return search_at(depth), depth
+    return deepen(search_at, depth, seconds)
+
+
 class IterationBudget:
     """How many MCTS iterations fit in ``seconds``, learnt from the moves already made."""
 
