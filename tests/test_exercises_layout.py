@@ -84,6 +84,13 @@ def test_without_dot_trees_still_draw_with_one_notice(monkeypatch, capsys):
 
     stepper = AlphaBetaStepper(RN)
     assert "<svg" in stepper.svg(3) and "<svg" in AlphaBetaExercise(RN).svg()
+    from qsearch.games import TicTacToe
+    from qsearch.viz import MCTSStepper
+    from qsearch.viz.mcts import draw_mcts
+
+    mcts_stepper = MCTSStepper(TicTacToe(), 20, seed=0)     # it ran dot in the browser
+    assert isinstance(draw_mcts(mcts_stepper.result, iteration=5), PureDigraph)
+    assert "<svg" in mcts_stepper.svg(5)
     err = capsys.readouterr().err
     assert err.count("Graphviz's dot program is not installed") == 1
     assert len(err.strip().splitlines()) == 1

@@ -109,7 +109,7 @@ def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | Non
     its new node in green. ``state``: the searched state, for move labels (``x@2``, ``d3``);
     ``edge_labels``: False for action numbers, or ``f(parent_state, action) -> str``.
     """
-    from qsearch.viz.layout import TreeDrawing  # a Digraph whose repr is a sentence
+    from qsearch.viz.tree import new_digraph  # dot's, or drawn in pure Python without dot
 
     for name, value in (("top_k", top_k), ("max_depth", max_depth)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)
@@ -148,7 +148,7 @@ def draw_mcts(result, *, state=None, top_k: int | None = 3, max_depth: int | Non
                 nxt.append(j)
         frontier = nxt
         depth += 1
-    dot = TreeDrawing(graph_attr={
+    dot = new_digraph(graph_attr={
         "rankdir": "TB", "nodesep": "0.25", "ranksep": "0.45", "bgcolor": "white",
         "ordering": "out", "fontname": "Helvetica",
         **({"size": size} if size else {}),
