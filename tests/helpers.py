@@ -118,9 +118,10 @@ def load_without(module, hidden=("numpy",)):
 
 def check_studies_in_pure_python(test_module: str, extra: str = "") -> None:
     """In a fresh pure-Python interpreter (``QSEARCH_PURE=1``), check every saved study that
-    ``studies()`` of ``tests/<test_module>.py`` lists ((file, name, units, compute) tuples) as a
-    lesson's pure path does: the file read, three units drawn with seed 0 computed again, each
-    as saved. Then run ``extra`` (code with ``studies`` in scope). Fails with its stderr."""
+    ``studies()`` of ``tests/<test_module>.py`` lists ((file, name, units, compute) tuples,
+    optionally with a fifth, ``affordable``) as a lesson's pure path does: the file read, three
+    units drawn with seed 0 (among the affordable ones) computed again, each as saved. Then
+    run ``extra`` (code with ``studies`` in scope). Fails with its stderr."""
     import os
     import subprocess
     import sys
@@ -133,8 +134,9 @@ def check_studies_in_pure_python(test_module: str, extra: str = "") -> None:
         from qsearch.core.saved_study import run_or_check
         from tests.{test_module} import studies
         assert not qsearch.compiled
-        for path, name, units, compute in studies():
-            run = run_or_check(path, name, units, compute, full=False, sample=3, seed=0)
+        for path, name, units, compute, *affordable in studies():
+            run = run_or_check(path, name, units, compute, full=False, sample=3, seed=0,
+                               affordable=(affordable or [None])[0])
             assert not run.full and run.checked == 3, name
     """) + textwrap.dedent(extra) + "\nprint('pure sample: as saved')\n"
     env = {**os.environ, "QSEARCH_PURE": "1", "PYTHONPATH": f"{root}{os.pathsep}{root / 'tests'}"}
