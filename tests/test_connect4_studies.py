@@ -26,12 +26,26 @@ NAME = "04_connect4_heuristics/"
 def studies():
     """(file, name, units, compute) of the three studies, as lesson 04 runs them in pure
     Python (the compiled lesson reads the tournament's units off the matches it played)."""
+    tournament = (DATA / "tournament.json", NAME + "tournament", S.tournament_units(),
+                  S.play_opening)
     return [(DATA / "performance_test.json", NAME + "performance_test", S.performance_units(),
              S.performance_unit),
             (DATA / "iterative_deepening.json", NAME + "iterative_deepening",
              S.deepening_units(), S.deepening_unit),
-            (DATA / "tournament.json", NAME + "tournament", S.tournament_units(),
-             S.play_opening)]
+            tournament,
+            (DATA / "move_ordering.json", NAME + "move_ordering", S.ordering_units(),
+             S.ordering_unit, S.affordable()),
+            (DATA / "deeper_ordering.json", NAME + "deeper_ordering",
+             S.deeper_units(first_ten_games(*tournament[:3])), S.deeper_unit, S.affordable())]
+
+
+def first_ten_games(path, name, units):
+    """The first ten games of the tournament's depth-8 match potential vs weights, rebuilt
+    from its saved study (the positions of lesson 04's deeper move-ordering study)."""
+    wanted = [u for u in units if u[:3] == [8, "potential", "weights"]]
+    saved = load(path, name, units)
+    pw = S.tournament(wanted, [saved[units.index(u)] for u in wanted])[8, "potential", "weights"]
+    return pw.games[:10]
 
 
 @pytest.mark.compiled_speed             # 30 plies of depth-6 searches: a minute in pure Python
@@ -81,6 +95,7 @@ def test_a_saved_match_resumes_from_the_studys_games(tmp_path):
     wanted = [u for u in units if u[:3] == [8, "potential", "weights"]]
     saved = load(path, name, units)
     pw = S.tournament(wanted, [saved[units.index(u)] for u in wanted])[8, "potential", "weights"]
+    assert pw.games[:10] == first_ten_games(path, name, units)
     file = tmp_path / "potential-weights-d8.jsonl"
     S.save_match(file, pw)
     again = match(S.openings(), Unplayable("potential@8"), Unplayable("weights@8"), S.GAMES,
@@ -106,3 +121,50 @@ def test_a_forged_game_is_refused(tmp_path):
     assert load(forged, name, units)[331] == games
     with pytest.raises(StudyMismatch, match="the file says"):
         run_or_check(forged, name, units, compute, full=False, sample=3, seed=0)
+
+
+@pytest.mark.slow
+@pytest.mark.compiled
+def test_the_move_ordering_files_hold_the_compiled_results(monkeypatch):
+    """Every unit of both move-ordering studies, run compiled, is as saved; the sums are the
+    lesson's numbers (the document's 236,622 calls with pruning among them)."""
+    monkeypatch.delenv("QSEARCH_SAVE_STUDIES", raising=False)
+    (path, name, units, compute, _a), deeper = studies()[3], studies()[4]
+    run = run_or_check(path, name, units, compute, full=True)
+    assert not run.wrote and [sum(c) for c in zip(*run.results, strict=True)] == [
+        1_406_284, 236_622, 115_393, 34_810, 26_270, 33_678]
+    path, name, units, compute, _a = deeper
+    run = run_or_check(path, name, units, compute, full=True)
+    assert not run.wrote and len(units) == 84 + 327
+    sums = {}
+    for u, r in zip(units, run.results, strict=True):
+        key = u[1] if u[0] == "document" else u[0]
+        sums[key] = [a + b for a, b in zip(sums.get(key, (0, 0)), r, strict=True)]
+    assert sums == {8: [137_862, 146_439], 10: [651_353, 572_739],
+                    "tournament": [3_314_864, 2_048_535]}
+
+
+def test_a_deeper_unit_is_checked():
+    with pytest.raises(ValueError, match="'document' or 'tournament'"):
+        S.deeper_unit(["other", 8, 0])
+    with pytest.raises(ValueError, match="position k must be 0 to 41"):
+        S.ordering_unit(["document", 42])
+    keep = S.affordable(100)
+    assert keep(["document", 0], [60, 40]) and not keep(["document", 0], [60, 41])
+
+
+@pytest.mark.compiled
+def test_a_forged_node_count_is_refused(tmp_path):
+    """Every affordable unit's saved count changed by one: the pure sample meets one of them;
+    an unaffordable unit is never run again, so its forged count passes unchecked."""
+    path, name, units, compute, affordable = studies()[3]
+    data = json.loads(path.read_text())
+    keep = [i for i, r in enumerate(data["results"]) if affordable(units[i], r)]
+    assert 0 < len(keep) < len(units)
+    for i in keep:
+        data["results"][i][0] += 1
+    forged = tmp_path / "move_ordering.json"
+    forged.write_text(json.dumps(data))
+    with pytest.raises(StudyMismatch, match="the file says"):
+        run_or_check(forged, name, units, compute, full=False, sample=3, seed=0,
+                     affordable=affordable)

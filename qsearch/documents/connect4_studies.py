@@ -6,6 +6,11 @@
   (:func:`deepening_units`, :func:`deepening_unit`).
 * **The tournament**: one unit per depth, pair and opening, its two games (both colours;
   :func:`tournament_units`, :func:`play_opening`, :func:`tournament`).
+* **Move ordering**: one unit per position, the searches' node counts there: the six searches
+  of the document's game at depth 6 (:func:`ordering_units`, :func:`ordering_unit`), and
+  centre-first alpha-beta against iterative deepening deeper down and on tournament positions
+  (:func:`deeper_units`, :func:`deeper_unit`). A unit's saved counts say what it costs, so a
+  lesson re-runs in pure Python only the cheap ones (:func:`affordable`).
 
 The compiled engines run them in under a minute; pure Python (the browser site) would need
 hours (the tournament's depth-8 games above all). Lesson 04 runs them through
@@ -22,10 +27,15 @@ from collections.abc import Sequence
 from qsearch.arena import RandomPlayer, SearchPlayer
 from qsearch.arena.match import GameRecord, MatchResult, game_seed, match, play_game
 from qsearch.arena.players import player_name
-from qsearch.documents.connect4_practice import DOCUMENT_GAMES, performance_row
+from qsearch.documents.connect4_practice import (
+    DOCUMENT_GAMES,
+    document_move,
+    document_search_state,
+    performance_row,
+)
 from qsearch.games import Connect4
 from qsearch.heuristics.connect4 import evaluation_table, line_weights, potential_lines
-from qsearch.search import TranspositionTable, alphabeta, iterative_deepening
+from qsearch.search import TranspositionTable, alphabeta, iterative_deepening, minimax
 
 CENTRE_FIRST = (3, 2, 4, 1, 5, 0, 6)
 HEURISTICS = {"table": evaluation_table, "potential": potential_lines, "weights": line_weights}
@@ -160,3 +170,84 @@ def save_match(path, result: MatchResult) -> None:
     header = {"a": result.a_name, "b": result.b_name, "seed": result.seed, "swap_colours": True}
     lines = [json.dumps({"match": header})] + [json.dumps(asdict(g)) for g in result.games]
     Path(path).write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+# ------------------------------------------------------------------ move ordering
+ORDERING_GAME = DOCUMENT_GAMES["pruned"]
+INF = float("inf")
+
+
+def _document_position(k: int):
+    """The document's search state before ply ``k + 1`` of its game with pruning."""
+    from qsearch.games import Connect4
+
+    if not 0 <= k < len(ORDERING_GAME):
+        raise ValueError(f"position k must be 0 to {len(ORDERING_GAME) - 1}, not {k}")
+    return document_search_state(Connect4.from_moves(ORDERING_GAME[:k]), 1)
+
+
+def ordering_units() -> list[list]:
+    """One unit per position of the document's game with pruning: ``["document", k]``."""
+    return [["document", k] for k in range(len(ORDERING_GAME))]
+
+
+def ordering_unit(unit: Sequence) -> list[int]:
+    """The calls (nodes less the root) of six searches at depth 6 with potential_lines:
+    minimax, the document's alphaBetaV, alpha-beta left to right, centre first, centre first
+    with a 2**16-slot table, and iterative deepening centre first with the table."""
+    s, f, d = _document_position(unit[1]), potential_lines, 6
+    return [minimax(s, d, f, win_value=INF).nodes - 1,
+            document_move(s, d, f, alphabeta=True).calls,
+            alphabeta(s, d, f, fail_hard=True, win_value=INF).nodes - 1,
+            alphabeta(s, d, f, fail_hard=True, win_value=INF, order=CENTRE_FIRST).nodes - 1,
+            alphabeta(s, d, f, fail_hard=True, win_value=INF, order=CENTRE_FIRST,
+                      tt=TranspositionTable(16)).nodes - 1,
+            iterative_deepening(s, d, f, order=CENTRE_FIRST, tt=TranspositionTable(16),
+                                win_value=INF).nodes - 1]
+
+
+def deeper_units(games: Sequence[GameRecord] = ()) -> list[list]:
+    """``["document", depth, k]`` for the document's positions at depths 8 and 10, then
+    ``["tournament", opening, moves, heuristic]`` for every position of ``games`` (records of
+    the tournament's depth-8 match potential vs weights): the opening's index, the moves
+    played since it (1-based column digits) and the heuristic of the side to move."""
+    units = [["document", d, k] for d in (8, 10) for k in range(len(ORDERING_GAME))]
+    starts = openings()
+    for g in games:
+        s, moves = starts[g.index // 2].clone(), ""
+        for action in g.actions:
+            units.append(["tournament", g.index // 2, moves,
+                          "potential" if s.current_player() == g.a_seat else "weights"])
+            s.apply_action(action)
+            moves += str(action + 1)
+    return units
+
+
+def deeper_unit(unit: Sequence) -> list[int]:
+    """``[alpha-beta nodes, iterative deepening nodes]``: centre first with a fresh 2**16-slot
+    table, on the unit's position (the document's: fail-hard, wins infinite, potential_lines
+    at the unit's depth; a tournament's: depth 8, the tournament's win values)."""
+    if unit[0] == "document":
+        _kind, depth, k = unit
+        s, f, win = _document_position(k), potential_lines, {"fail_hard": True,
+                                                             "win_value": INF}
+    elif unit[0] == "tournament":
+        _kind, opening, moves, h = unit
+        s, f, depth, win = openings()[opening].clone(), HEURISTICS[h], 8, dict(WIN)
+        for ch in moves:
+            s.apply_action(int(ch) - 1)
+    else:
+        raise ValueError(f"a deeper unit is 'document' or 'tournament', not {unit[0]!r}")
+    ab = alphabeta(s, depth, f, order=CENTRE_FIRST, tt=TranspositionTable(16), **win)
+    win.pop("fail_hard", None)
+    deep = iterative_deepening(s, depth, f, order=CENTRE_FIRST, tt=TranspositionTable(16), **win)
+    return [ab.nodes, deep.nodes]
+
+
+AFFORDABLE = 60_000        # nodes: a few seconds of pure Python
+
+
+def affordable(limit: int = AFFORDABLE):
+    """``affordable(unit, saved_result)`` for :func:`~qsearch.core.saved_study.run_or_check`:
+    a unit whose saved node counts add up to at most ``limit``."""
+    return lambda unit, result: sum(result) <= limit
