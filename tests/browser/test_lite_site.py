@@ -363,9 +363,14 @@ def test_run_all_offline(site, offline_browser, lesson):
         raise
     finally:
         page.close()
+    load = os.getloadavg()[0]
     print(f"\n{lesson}: Run All in {seconds:.0f} s ({cpu:.0f} s of the browser's CPU, the "
-          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores), "
-          f"{len(cells)} code cells")
+          f"load average {load:.1f} on {os.cpu_count()} cores), {len(cells)} code cells")
+    ARTIFACTS.mkdir(exist_ok=True)      # kept where xdist's workers' prints are not shown
+    with open(ARTIFACTS / "site_run_all_times.jsonl", "a", encoding="utf-8") as times:
+        times.write(json.dumps({"lesson": lesson, "seconds": round(seconds), "cpu": round(cpu),
+                                "load": round(load, 1), "cores": os.cpu_count(),
+                                "cells": len(cells), "date": time.strftime("%Y-%m-%d")}) + "\n")
     print(f"not on the site (the app probes a server it does not need): {SiteHandler.misses}")
     assert all(" /api/" in m or "favicon" in m for m in SiteHandler.misses), SiteHandler.misses
 
