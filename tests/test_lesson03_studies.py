@@ -28,7 +28,8 @@ def small_player():
 def test_a_saved_match_is_rebuilt_game_for_game(tmp_path):
     path = tmp_path / "m.json"
     played = match(OwnPieceQuarto, small_player(), RandomPlayer(), 6, seed=9, progress=False)
-    run, first = saved_match(path, "m", OwnPieceQuarto, small_player(), RandomPlayer(), 6, seed=9)
+    run, first = saved_match(path, "m", OwnPieceQuarto, small_player(), RandomPlayer(), 6, seed=9,
+                             full=True)
     assert run.full and run.wrote and [asdict(g) for g in first.games] == [
         asdict(g) for g in played.games]
     again, rebuilt = saved_match(path, "m", OwnPieceQuarto, small_player(), RandomPlayer(), 6,
@@ -44,7 +45,8 @@ def test_a_saved_match_from_openings(tmp_path):
                 match(OwnPieceQuarto, RandomPlayer(), RandomPlayer(), 2, seed=3,
                       progress=False).games]
     path = tmp_path / "duel.json"
-    _run, played = saved_match(path, "d", openings, small_player(), RandomPlayer(), 4, seed=5)
+    _run, played = saved_match(path, "d", openings, small_player(), RandomPlayer(), 4, seed=5,
+                               full=True)
     _again, rebuilt = saved_match(path, "d", openings, small_player(), RandomPlayer(), 4,
                                   seed=5, full=False, sample=4)
     assert [asdict(g) for g in rebuilt.games] == [asdict(g) for g in played.games]
@@ -53,7 +55,7 @@ def test_a_saved_match_from_openings(tmp_path):
 
 def test_a_forged_game_is_refused(tmp_path):
     path = tmp_path / "m.json"
-    saved_match(path, "m", OwnPieceQuarto, small_player(), RandomPlayer(), 4, seed=9)
+    saved_match(path, "m", OwnPieceQuarto, small_player(), RandomPlayer(), 4, seed=9, full=True)
     saved = json.loads(path.read_text())
     forged = json.loads(json.dumps(saved))
     seat = 0                                    # game 0: the alpha-beta moves first

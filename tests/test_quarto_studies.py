@@ -24,7 +24,7 @@ def counts(returns):
 
 def test_chunks_are_the_games_of_one_call(tmp_path):
     path = tmp_path / "games.json"
-    run, got = studies.random_games(path, seed=7, games=3000, chunk=500)
+    run, got = studies.random_games(path, seed=7, games=3000, chunk=500, full=True)
     assert got == counts(OwnPieceQuarto.random_playouts(3000, seed=7)[0])
     assert run.full and len(run.results) == 6
     # chunk 2 starts where the first 1000 games stopped: the same games as the slice
@@ -42,7 +42,7 @@ def run_seed(path, i):
 
 def test_a_forged_chunk_or_chain_is_refused(tmp_path):
     path = tmp_path / "games.json"
-    studies.random_games(path, seed=7, games=2000, chunk=500)
+    studies.random_games(path, seed=7, games=2000, chunk=500, full=True)
     saved = json.loads(path.read_text())
     forged = json.loads(json.dumps(saved))
     forged["results"][1][0] += 1                       # one more win, the same plies
