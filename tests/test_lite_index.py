@@ -25,13 +25,30 @@ def test_the_index_lists_every_lesson_on_the_site_or_says_why_not():
     lessons = sorted(p.stem for p in (ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
     assert set(on_site) <= set(lessons), "lite/lessons.txt names a missing notebook"
     assert sorted(rows(index, "On this site")) == sorted(on_site)
-    left_out = rows(index, "Not on this site, and why")
+    left_out = (rows(index, "Not on this site, and why")
+                if "## Not on this site, and why\n" in index else {})
     assert sorted(left_out) == sorted(set(lessons) - set(on_site))
     assert all(reason for reason in left_out.values()), "a lesson left out without a reason"
     # the Spanish edition: each one a built Spanish lesson, listed under its own heading
     assert spanish and all((ROOT / "notebooks" / f"{name}.ipynb").exists() for name in spanish)
     section = index.split("## En español\n", 1)[1].split("\n## ", 1)[0]
     assert sorted(re.findall(r"^\| `(es/\d\d_\w+)` \|", section, re.MULTILINE)) == sorted(spanish)
+
+
+def test_the_readme_marks_exactly_the_lessons_on_the_site():
+    """The README's lesson table: a ✓ in its last column for each lesson lite/lessons.txt puts
+    on the site in both languages, and for no other."""
+    listed = {line.split()[0] for line in (ROOT / "lite" / "lessons.txt").read_text()
+              .splitlines() if line.strip() and not line.startswith("#")}
+    both = {name[:2] for name in listed if f"es/{name}" in listed}
+    marked, unmarked, widths = set(), set(), set()
+    for m in re.finditer(r"^\| (\d\d) \|.*\|([^|]*)\|$", (ROOT / "README.md").read_text(),
+                         re.MULTILINE):
+        (marked if m.group(2).strip() == "✓" else unmarked).add(m.group(1))
+        widths.add(m.group(0).count("|"))
+    assert marked | unmarked, "no lesson table in README.md"
+    assert len(widths) == 1, "the README's lesson rows have different numbers of columns"
+    assert marked == both, f"README ✓ {sorted(marked)}, on the site {sorted(both)}"
 
 
 def test_the_front_page_links_every_lesson_to_open_it_alone():
