@@ -168,3 +168,57 @@ def test_a_forged_node_count_is_refused(tmp_path):
     with pytest.raises(StudyMismatch, match="the file says"):
         run_or_check(forged, name, units, compute, full=False, sample=3, seed=0,
                      affordable=affordable)
+
+
+def conclusion_matches():
+    """(study, engine, opponent, the lesson's wins-draws-losses) of §10's six saved matches:
+    the document's engines (iterative deepening at depth 6, as the tournament's players) against
+    their opponents, from the tournament's openings, seed 6."""
+    from qsearch.arena import MCTSPlayer, RandomPlayer, SearchPlayer
+    from qsearch.heuristics import as_heuristic
+    from qsearch.heuristics.connect4 import book_rules
+
+    def engine(f, name):
+        return lambda: SearchPlayer("iterative_deepening", 6, f, name=name, search_forced=True,
+                                    order=S.CENTRE_FIRST, tt=16, **S.WIN)
+
+    base = engine(as_heuristic(lambda state, player: 0.0), "base cases@6")
+    final = engine(book_rules, "book rules@6")
+    return [("base_cases_random", base, RandomPlayer, "199-0-1"),
+            ("base_cases_table_2", base, lambda: S.player("table", 2), "99-66-35"),
+            ("base_cases_table_6", base, lambda: S.player("table", 6), "62-46-92"),
+            ("final_engine_random", final, RandomPlayer, "199-0-1"),
+            ("final_engine_potential_8", final, lambda: S.player("potential", 8), "67-31-102"),
+            ("final_engine_mcts", final, lambda: MCTSPlayer(2_000), "98-11-91")]
+
+
+@pytest.mark.slow
+def test_the_conclusions_matches_recheck_on_a_sample():
+    """Each of §10's matches is rebuilt from its file to the lesson's record, and two of its
+    games (drawn among those of at most 50,000 nodes, as the lesson's pure path) play again
+    here move for move as saved; a changed move is refused."""
+    from qsearch.arena.saved_match import saved_match, within_nodes
+
+    for study, engine, opponent, record in conclusion_matches():
+        run, m = saved_match(DATA / f"{study}.json", NAME + study, S.openings(), engine(),
+                             opponent(), S.GAMES, seed=6, full=False,
+                             affordable=within_nodes(50_000))
+        c = m.counts()
+        assert (run.checked, f"{c['a']}-{c['draw']}-{c['b']}") == (2, record), study
+        assert [g.index for g in m.games] == list(range(S.GAMES))
+
+
+def test_a_changed_conclusion_game_is_refused(tmp_path):
+    """A game of §10's matches with a move changed no longer ends the game legally, or plays
+    differently here: either way the saved match is refused."""
+    from qsearch.arena.saved_match import saved_match, within_nodes
+
+    study, engine, opponent, _record = conclusion_matches()[0]
+    data = json.loads((DATA / f"{study}.json").read_text())
+    actions = data["results"][0][0]
+    actions[-1] = next(c for c in range(7) if c != actions[-1])
+    forged = tmp_path / "forged.json"
+    forged.write_text(json.dumps(data))
+    with pytest.raises((StudyMismatch, ValueError)):
+        saved_match(forged, NAME + study, S.openings(), engine(), opponent(), S.GAMES, seed=6,
+                    full=False, sample=200, affordable=within_nodes(10**9))
