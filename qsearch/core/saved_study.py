@@ -54,7 +54,7 @@ class StudyRun:
             return line + (_("; saved for pure Python") if self.wrote
                            else _("; the same as the saved study"))
         return _("{name}: read the saved study ({n} units) and ran {k} of them again here, drawn "
-                 "at random: each as saved").format(name=self.name, n=number(len(self.results)),
+                 "with a fixed seed: each as saved").format(name=self.name, n=number(len(self.results)),
                                                     k=number(self.checked))
 
 
