@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers import run_json_check
 
 from qsearch.__main__ import main
 from qsearch.bench import all_sections
@@ -166,6 +167,42 @@ def test_quarto_table_has_one_baseline_per_ratio_column():
     assert ours[0]["x our Python transliteration"] == 1.0
     assert quoted[0]["x document's R"] == 1.0
     assert all(r[T.LOAD_KEY] is None for r in quoted)     # quoted: no load of ours
+
+
+# The demo table's names in one build, English and Spanish (argv[1] is unused).
+DEMO_NAMES = """
+import json, qsearch
+from qsearch.bench.quarto import demo_call_table
+from qsearch.i18n import set_language
+names = {}
+for language in ("en", "es"):
+    set_language(language)
+    names[language] = [row["implementation"] for row in demo_call_table(repeats=1)]
+print(json.dumps({"compiled": qsearch.compiled, "names": names}))
+"""
+
+
+@pytest.mark.parametrize("pure", [True, False], ids=["pure", "compiled"])
+def test_the_quarto_demo_table_names_the_build_that_ran(pure):
+    # lesson 03 prints this table on the browser site, which runs pure Python: its two
+    # qsearch searches must not be called compiled there
+    found = run_json_check(DEMO_NAMES, "", pure=pure)
+    if not pure and not found["compiled"]:
+        pytest.skip("no compiled build here")
+    en, es = found["names"]["en"], found["names"]["es"]
+    searches = {"en": en[2:4], "es": es[2:4]}
+    if pure:
+        assert searches == {"en": ["qsearch alphabeta (pure Python)",
+                                   "quarto_ab.ab_minimax (pure Python)"],
+                            "es": ["alphabeta de qsearch (Python puro)",
+                                   "quarto_ab.ab_minimax (Python puro)"]}
+        assert not any("compil" in name for name in en + es)
+    else:
+        assert searches == {"en": ["qsearch alphabeta (compiled)",
+                                   "quarto_ab.ab_minimax (compiled)"],
+                            "es": ["alphabeta de qsearch (compilado)",
+                                   "quarto_ab.ab_minimax (compilado)"]}
+    assert en[:2] == ["Python transliteration", "qsearch reference twin"]
 
 
 @pytest.mark.compiled

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import statistics
 
+import qsearch
 from qsearch.bench._timing import LOAD_KEY, cpu_best_of, cpu_clock, repeats_of
 from qsearch.games import OwnPieceQuarto, Quarto
 from qsearch.i18n import _
@@ -33,23 +34,41 @@ def median_time(run, repeats: int) -> float:
     return statistics.median(times)
 
 
+def demo_labels() -> dict[str, str]:
+    """The demo call's four implementations as the tables name them, in the language in use:
+    ``{"transliteration", "twin", "alphabeta", "ab_minimax"}`` -> label. The last two say what
+    runs them in this build: compiled, or pure Python when ``qsearch.compiled`` is False (the
+    browser site), where ``qsearch.search`` is the pure-Python code."""
+    compiled = qsearch.compiled
+    return {
+        "transliteration": _("Python transliteration"),
+        "twin": _("qsearch reference twin"),
+        "alphabeta": (_("qsearch alphabeta (compiled)") if compiled
+                      else _("qsearch alphabeta (pure Python)")),
+        "ab_minimax": (_("quarto_ab.ab_minimax (compiled)") if compiled
+                       else _("quarto_ab.ab_minimax (pure Python)")),
+    }
+
+
 def demo_call_table(repeats: int = 100) -> list[dict]:
     """The document's appendix: its AB_MINIMAX on the demo position, slow vs fast.
 
     Ours: the line-by-line Python transliteration (on the document's data structures, as its
     R function), qsearch's readable twin (pure Python, on the engine's API), the general
-    compiled alpha-beta and the specialised compiled AB_MINIMAX.
+    alpha-beta and the specialised AB_MINIMAX (compiled, or pure Python in pure-Python mode:
+    :func:`demo_labels`).
     """
     from qsearch.documents.quarto_ab_minimax import ab_minimax_state, document_search
     from qsearch.reference import alphabeta as twin_alphabeta
     from qsearch.search.quarto_ab import ab_minimax
 
     state = demo_state()
+    label = demo_labels()
     runs = {
-        _("Python transliteration"): lambda: ab_minimax_state(state),
-        _("qsearch reference twin"): lambda: document_search(state, algorithm=twin_alphabeta),
-        _("qsearch alphabeta (compiled)"): lambda: document_search(state),
-        _("quarto_ab.ab_minimax (compiled)"): lambda: ab_minimax(state),
+        label["transliteration"]: lambda: ab_minimax_state(state),
+        label["twin"]: lambda: document_search(state, algorithm=twin_alphabeta),
+        label["alphabeta"]: lambda: document_search(state),
+        label["ab_minimax"]: lambda: ab_minimax(state),
     }
     rows = []
     for name, run in runs.items():
