@@ -53,7 +53,7 @@ def test_the_proofs_words_follow_the_language_in_use(proof):
                                "perfecto gana el jugador 1 (el segundo), y completa una línea "
                                "con la pieza 14 como muy tarde")
     assert describe_start(["1357"]) == "la posición tras 1 jugada (1357)"
-    assert proof_summary(proof)["proved"].startswith("gana jugador 1, y completa una línea")
+    assert proof_summary(proof)["proved"].startswith("gana el jugador 1, y completa una línea")
     assert check_proof(proof, sample=0)["checked"].startswith("la estructura entera")
 
 
@@ -63,7 +63,7 @@ def test_a_forged_proof_is_rejected_in_the_language_in_use(proof):
     with pytest.raises(ValueError, match="no proof trees: the headline value -1 is not proved"):
         check_proof(forged, sample=0)
     qsearch.set_language("es")
-    with pytest.raises(ValueError, match="no hay árboles de prueba: el valor de cabecera -1"):
+    with pytest.raises(ValueError, match="no hay árboles de demostración: el valor de cabecera -1"):
         check_proof(forged, sample=0)
 
 
