@@ -14,7 +14,7 @@ What the file keeps of a game (``keep``, :func:`game_result`):
   rebuilt by replaying the actions (a cut or illegal game is refused);
 * ``"outcome"``: ``[returns, plies, nodes of seat 0, nodes of seat 1]`` and, with
   ``extra=f``, ``f(final state)`` last (a number the lesson reads of each game): a
-  fraction of the size for long games (2,000 ParCheckers games' actions would be megabytes);
+  fraction of the size for long games (2,000 ParCheckers games' actions: over a megabyte);
   the records are rebuilt without their actions.
 
 A unit is game ``i`` itself (``chunk=1``: its result is the game's) or, with ``chunk=k``,
