@@ -1,5 +1,6 @@
-"""Lesson 08's agent matches as saved studies (qsearch.documents.parcheckers_studies): a saved
-match is the match() the lesson played, the committed files re-check on a sample in pure and
+"""Lesson 08's agent matches as saved studies (qsearch.documents.parcheckers_studies, over
+qsearch.arena.saved_match in chunks, each game's outcome kept): a saved match is the match()
+the lesson played, the committed files re-check on a sample in pure and
 compiled mode, and a forged game is refused."""
 import json
 from pathlib import Path
@@ -20,7 +21,7 @@ FOLDER = ROOT / "notebooks" / "data" / "08_parcheckers"
 
 def test_a_saved_match_is_the_match_played(tmp_path):
     played = match(ParCheckers, agent(1), agent(0), 12, seed=11, progress=False)
-    run, result, to_go = studies.saved_match(tmp_path / "m.json", 1, 0, 12, 11, 4, full=True)
+    run, result, to_go = studies.agent_match(tmp_path / "m.json", 1, 0, 12, 11, 4, full=True)
     assert run.wrote and len(run.results) == 3
     assert (result.a_name, result.b_name, result.seed) == (played.a_name, played.b_name, 11)
     assert result.table() == played.table()
@@ -32,26 +33,27 @@ def test_a_saved_match_is_the_match_played(tmp_path):
         for action in game.actions:
             state.apply_action(action)
         assert to_go[game.index] == studies.loser_to_go(state) > 0
-    again = studies.saved_match(tmp_path / "m.json", 1, 0, 12, 11, 4, full=False, sample=1)[0]
-    assert not again.full and again.checked == 1
+    again, rebuilt, to_go_again = studies.agent_match(tmp_path / "m.json", 1, 0, 12, 11, 4,
+                                                      full=False, sample=1)
+    assert not again.full and again.checked == 1 and to_go_again == to_go
+    assert rebuilt.table() == played.table() and [g.plies for g in rebuilt.games] == [
+        g.plies for g in played.games]
 
 
 def test_bad_arguments_are_refused(tmp_path):
-    with pytest.raises(ValueError, match="multiple of chunk"):
-        studies.match_units(1, 0, 10, 11, 3)
-    with pytest.raises(ValueError, match="a match unit"):
-        studies.play_chunk({"a": 1, "b": 0})
+    with pytest.raises(ValueError, match="chunk must be"):
+        studies.agent_match(tmp_path / "m.json", 1, 0, 10, 11, 0)
     with pytest.raises(ValueError, match="finished ParCheckers game"):
         studies.loser_to_go(ParCheckers())
 
 
 def test_a_forged_game_is_refused(tmp_path):
     saved = json.loads((FOLDER / "agent1_vs_agent0.json").read_text())
-    saved["results"][0][0][0] = 1 - saved["results"][0][0][0]      # game 0's winner
+    saved["results"][0][0][0].reverse()                           # game 0's returns: the winner
     forged = tmp_path / "agent1_vs_agent0.json"
     forged.write_text(json.dumps(saved))
     with pytest.raises(StudyMismatch, match="the file says"):
-        studies.saved_match(forged, 1, 0, 2000, 11, 100, full=False, sample=1,
+        studies.agent_match(forged, 1, 0, 2000, 11, 100, full=False, sample=1,
                             affordable=lambda unit, games: unit["first"] == 0)
 
 
@@ -92,21 +94,22 @@ CHECK_COMMITTED = """
 import json, sys
 from pathlib import Path
 import qsearch
-from qsearch.documents.parcheckers_studies import saved_match
+from qsearch.arena.saved_match import within_nodes
+from qsearch.documents.parcheckers_studies import agent_match
 folder = Path(sys.argv[1])
 out = {"compiled": qsearch.compiled}
 for a, b, seed in ((1, 0, 11), (2, 1, 12), (2, 0, 14)):
-    run, result, to_go = saved_match(folder / f"agent{a}_vs_agent{b}.json", a, b, 2000, seed,
+    run, result, to_go = agent_match(folder / f"agent{a}_vs_agent{b}.json", a, b, 2000, seed,
                                      100, full=False, sample=1)
-    out[f"{a}-{b}"] = [run.checked, result.counts()["a"]]
-run, result, to_go = saved_match(folder / "agent3_vs_agent2.json", 3, 2, 200, 13, 1,
+    out[f"{a}-{b}"] = [run.checked, result.counts()["a"], sum(to_go)]
+run, result, to_go = agent_match(folder / "agent3_vs_agent2.json", 3, 2, 200, 13, 1,
                                  full=False, sample=1,  # its shortest search: 263,904 nodes
-                                 affordable=lambda unit, games: sum(games[0][2:4]) < 270_000)
+                                 affordable=within_nodes(270_000))
 out["3-2"] = [run.checked, result.counts()["a"], sum(g.nodes[g.a_seat] for g in result.games)]
 from qsearch.documents.parcheckers_studies import saved_searches
 for path in sorted(folder.glob("*.json")):
     saved = json.loads(path.read_text())
-    if all("moves" in unit for unit in saved["units"]):
+    if all(isinstance(unit, dict) and "moves" in unit for unit in saved["units"]):
         run, results = saved_searches(path, saved["study"], saved["units"], full=False, sample=1)
         out[path.name] = [run.checked, sum(r.total for r in results)]
 print(json.dumps(out))
@@ -126,7 +129,9 @@ def test_the_committed_matches_recheck_on_a_sample(pure):
         pytest.skip("the compiled build is not here")
     out = check_committed(pure)
     assert out["compiled"] is (not pure)
-    assert out["1-0"] == [1, 1328] and out["2-1"] == [1, 1917] and out["2-0"] == [1, 1977]
+    # the games' winners and the losers' squares to go (summed) as the old files had them
+    assert out["1-0"] == [1, 1328, 98_832] and out["2-1"] == [1, 1917, 253_950]
+    assert out["2-0"] == [1, 1977, 284_983]
     assert out["3-2"] == [1, 191, 126_438_301]
     assert out["plain_minimax.json"] == [0, 7_653_077]         # read: over 100,000 nodes
     assert out["root_move.json"][0] == out["budget_candidates.json"][0] == 0

@@ -27,17 +27,24 @@ def test_chunks_are_the_games_of_one_call(tmp_path):
     run, got = studies.random_games(path, seed=7, games=3000, chunk=500, full=True)
     assert got == counts(OwnPieceQuarto.random_playouts(3000, seed=7)[0])
     assert run.full and len(run.results) == 6
-    # chunk 2 starts where the first 1000 games stopped: the same games as the slice
-    whole = [int(r) for r in OwnPieceQuarto.random_playouts(1500, seed=7)[0]]
-    chunk = [int(r) for r in OwnPieceQuarto.random_playouts(500, seed=run_seed(path, 2))[0]]
-    assert chunk == whole[1000:]
+    units = json.loads(path.read_text())["units"]
+    assert units[2] == {"stream": "09", "game": "OwnPieceQuarto", "seed": 7, "first": 1000,
+                        "games": 500}                  # a playout study's chunk
     again, got_again = studies.random_games(path, seed=7, games=3000, chunk=500, full=False,
                                             sample=6)
     assert got_again == got and again.checked == 6 and not again.full
 
 
-def run_seed(path, i):
-    return json.loads(Path(path).read_text())["units"][i]["seed"]
+def test_the_lessons_games_are_lesson_03s_stream_09():
+    """Lesson 09's file holds exactly the chunks of lesson 03's stream "09" (the same seed
+    2021, the same cut): the same games, saved twice."""
+    ours = json.loads((FOLDER / "random_games.json").read_text())
+    lesson_03 = json.loads((ROOT / "notebooks" / "data" / "03_quarto_simulation" /
+                            "random_games.json").read_text())
+    pairs = [(u, r) for u, r in zip(lesson_03["units"], lesson_03["results"], strict=True)
+             if u["stream"] == "09"]
+    assert ours["units"] == [u for u, _r in pairs] and len(pairs) == 20
+    assert ours["results"] == [r for _u, r in pairs]
 
 
 def test_a_forged_chunk_or_chain_is_refused(tmp_path):
@@ -45,20 +52,20 @@ def test_a_forged_chunk_or_chain_is_refused(tmp_path):
     studies.random_games(path, seed=7, games=2000, chunk=500, full=True)
     saved = json.loads(path.read_text())
     forged = json.loads(json.dumps(saved))
-    forged["results"][1][0] += 1                       # one more win, the same plies
+    forged["results"][1]["arrays"][0][0][1] += 1      # one more game of the first value
     path.write_text(json.dumps(forged))
-    with pytest.raises(StudyMismatch, match="gives"):
+    with pytest.raises(StudyMismatch, match="the file says"):
         studies.random_games(path, seed=7, games=2000, chunk=500, full=False, sample=4)
     forged = json.loads(json.dumps(saved))
-    forged["results"][0][3] += 1                       # the plies: the next seeds do not follow
+    forged["results"][0]["draws"] += 2                # the next chunk starts elsewhere
     path.write_text(json.dumps(forged))
-    with pytest.raises(StudyMismatch, match="units are not"):
-        studies.random_games(path, seed=7, games=2000, chunk=500, full=False, sample=0)
+    with pytest.raises(StudyMismatch, match="the file says"):
+        studies.random_games(path, seed=7, games=2000, chunk=500, full=False, sample=4)
     path.write_text(json.dumps(saved))
-    with pytest.raises(StudyMismatch):                 # another seed, another chain
+    with pytest.raises(StudyMismatch, match="units are not"):    # another seed
         studies.random_games(path, seed=8, games=2000, chunk=500, full=False, sample=0)
     with pytest.raises(ValueError):
-        studies.random_games(path, games=1000, chunk=300)
+        studies.random_games(path, games=1000, chunk=0)
 
 
 def test_the_sample_is_drawn_among_affordable_units(tmp_path):

@@ -1,16 +1,15 @@
-"""Lesson 08's agent matches as saved studies (:mod:`qsearch.core.saved_study`).
+"""Lesson 08's agent matches and searches as saved studies (:mod:`qsearch.core.saved_study`).
 
 Lesson 08 (document 004's ParCheckers) plays 2,000-game matches between the document's agents
 and a 200-game match of agent 3 (minimax to depth 4, about 600,000 nodes a game) against agent
 2. The compiled build plays them in seconds; pure Python (a class laptop without a compiler, the
 browser site) takes about 20 ms a game of the simple agents and more than a minute a game of
-agent 3. So a match is cut into chunks of consecutive games (:func:`match_units`; game ``i``
-depends only on the match's seed and ``i``, see :func:`qsearch.arena.game_seed`), the compiled
-build saves what the lesson reads of every game, and pure Python reads the file and plays
-again a sample of the chunks it can afford (:func:`saved_match`).
-
-What is saved of a game (:func:`play_chunk`): its winner, its plies, the nodes each seat
-searched and how far the loser still was from the goal (:func:`loser_to_go`); not its actions.
+agent 3. So a match is a :func:`qsearch.arena.saved_match.saved_match` in chunks of
+consecutive games (:func:`agent_match`): the compiled build saves each game's outcome (its
+returns, plies, the nodes each seat searched) and how far the loser still was from the goal
+(:func:`loser_to_go`), not its actions; pure Python reads the file and plays again a sample of
+the chunks it can afford. The lesson's limited-minimax searches are units a search
+(:func:`saved_searches`).
 """
 from __future__ import annotations
 
@@ -23,75 +22,35 @@ from qsearch.core import saved_study
 PLAYER_COLOURS = {0: "YG", 1: "BR"}      # player 0 yellow + green, player 1 blue + red
 
 
-def loser_to_go(state) -> int:
+def loser_to_go(state) -> int | None:
     """The squares the loser of the finished game ``state`` still had to go: its four pieces'
-    distanceToGoal summed (270 at the start, 0 for a player with every piece home)."""
-    if not state.is_terminal() or state.winner_player() not in (0, 1):
-        raise ValueError("loser_to_go needs a finished ParCheckers game with a winner")
+    distanceToGoal summed (270 at the start, 0 for a player with every piece home); None for
+    a game without a winner."""
+    if not state.is_terminal():
+        raise ValueError("loser_to_go needs a finished ParCheckers game")
+    if state.winner_player() not in (0, 1):
+        return None
     loser = 1 - state.winner_player()
     return sum(state.distance_to_goal(c, i) for c in PLAYER_COLOURS[loser] for i in (0, 1))
 
 
-def match_units(a: int, b: int, games: int, seed: int, chunk: int) -> list[dict]:
-    """The chunks of ``match(ParCheckers, agent(a), agent(b), games, seed=seed)``: games
-    ``first`` to ``first + games - 1`` each (colours swapped every game, as :func:`match`)."""
-    if games < 1 or chunk < 1 or games % chunk:
-        raise ValueError(f"games ({games}) must be a positive multiple of chunk ({chunk})")
-    return [{"a": a, "b": b, "seed": seed, "first": k, "games": chunk}
-            for k in range(0, games, chunk)]
-
-
-def play_chunk(unit: dict) -> list[list]:
-    """The unit's games, one ``[winner, plies, seat 0's nodes, seat 1's nodes, loser to go]``
-    each (winner: the seat, 0 or 1, or None for a draw; loser to go: :func:`loser_to_go`, None
-    without a winner)."""
-    from qsearch.arena.match import _play_indexed
-    from qsearch.arena.parcheckers_agents import agent
-    from qsearch.games import ParCheckers
-
-    if not isinstance(unit, dict) or {"a", "b", "seed", "first", "games"} - set(unit):
-        raise ValueError(f"a match unit has a, b, seed, first and games: {unit!r}")
-    players = (agent(unit["a"]), agent(unit["b"]))
-    out = []
-    for index in range(unit["first"], unit["first"] + unit["games"]):
-        record = _play_indexed(ParCheckers, players, unit["seed"], index, True)
-        state = ParCheckers()
-        for action in record.actions:
-            state.apply_action(action)
-        to_go = loser_to_go(state) if record.winner is not None else None
-        out.append([record.winner, record.plies, *record.nodes, to_go])
-    return out
-
-
-def match_result(units: Sequence[dict], results: Sequence[list]):
-    """The :class:`qsearch.arena.MatchResult` of a saved match (its games' actions empty: not
-    saved) and the loser's squares to go of each game, in game order."""
-    from qsearch.arena.match import GameRecord, MatchResult, game_seed
-    from qsearch.arena.parcheckers_agents import agent
-    from qsearch.arena.players import player_name
-
-    records, to_go = [], []
-    for unit, games in zip(units, results, strict=True):
-        for index, (winner, plies, nodes0, nodes1, left) in enumerate(games, unit["first"]):
-            returns = [0.0, 0.0] if winner is None else [1.0, -1.0][::1 - 2 * winner]
-            records.append(GameRecord([], returns, winner, plies, game_seed(unit["seed"], index),
-                                      [nodes0, nodes1], index, index % 2))
-            to_go.append(left)
-    first = units[0]
-    return MatchResult(player_name(agent(first["a"])), player_name(agent(first["b"])), records,
-                       first["seed"]), to_go
-
-
-def saved_match(path: str | Path, a: int, b: int, games: int, seed: int, chunk: int, *,
+def agent_match(path: str | Path, a: int, b: int, games: int, seed: int, chunk: int, *,
                 full: bool | None = None, sample: int = 2,
                 affordable: Callable[[Any, Any], bool] | None = None):
-    """``match(ParCheckers, agent(a), agent(b), games, seed=seed)`` as a saved study at
-    ``path`` in chunks of ``chunk`` games: ``(run, MatchResult, loser to go per game)``.
-    ``affordable(unit, saved games)``: the chunks pure Python may play again (default: all)."""
-    units = match_units(a, b, games, seed, chunk)
-    run = saved_study.run_or_check(path, f"08_agent{a}_vs_agent{b}_seed{seed}", units,
-                                   play_chunk, full=full, sample=sample, affordable=affordable)
-    return (run, *match_result(units, run.results))
+    """``match(ParCheckers, agent(a), agent(b), games, seed=seed)`` as a saved match at
+    ``path`` (study ``08_agent{a}_vs_agent{b}_seed{seed}``) in chunks of ``chunk`` games,
+    each game's outcome and :func:`loser_to_go` kept: ``(run, MatchResult, loser to go per
+    game)``. ``affordable(unit, saved result)``: the units pure Python may play again (default:
+    all; :func:`qsearch.arena.saved_match.within_nodes`)."""
+    from qsearch.arena.parcheckers_agents import agent
+    from qsearch.arena.saved_match import extras, saved_match
+    from qsearch.games import ParCheckers
+
+    run, result = saved_match(path, f"08_agent{a}_vs_agent{b}_seed{seed}", ParCheckers,
+                              agent(a), agent(b), games, seed=seed, full=full, sample=sample,
+                              affordable=affordable, chunk=chunk, keep="outcome",
+                              extra=loser_to_go)
+    return run, result, extras(run)
 
 
 # ------------------------------------------------------------------ searches of positions

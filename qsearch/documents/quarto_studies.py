@@ -8,9 +8,9 @@ nodes a second and plays a game of that match in several seconds, so each experi
 into units and saved by the compiled build; pure Python reads the file and runs again a
 sample of the units it can afford (:func:`run_study`).
 
-* :func:`random_games`: the document's uniformly random games in chunks of one stream: each
-  chunk starts where the previous one's generator stopped (:func:`seed_after`), so the chunks
-  are exactly the games of one ``random_playouts(games, seed)`` call;
+* :func:`random_games`: the document's uniformly random games in chunks of one stream (a
+  :mod:`qsearch.core.playout_study`): the chunks are exactly the games of one
+  ``random_playouts(games, seed)`` call;
 * :func:`seat_match`: the match, one unit a game (game ``i`` depends only on the match's seed
   and ``i``, see :func:`qsearch.arena.game_seed`);
 * :func:`search`: one search of one position (the units of the lesson's node-count tables).
@@ -24,10 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from qsearch.core import saved_study
-from qsearch.core.rng import GOLDEN, MASK
 
 FOLDER = Path("notebooks", "data", "09_solving_quarto")
-SEED_MULTIPLIER = 0x2545F4914F6CDD1D     # random_playouts' generator starts at seed * this + 1
 ENGINES = ("ab", "solver", "verifier", "alphabeta")
 GAMES = ("own", "standard")
 #: nodes a pure-Python re-run may search, per engine (about ten seconds of CPU each)
@@ -56,69 +54,25 @@ def run_study(path: str | Path, name: str, units: Sequence, compute: Callable[[A
 
 
 # ------------------------------------------------------------------ random games, in chunks
-def seed_after(seed: int, plies: int) -> int:
-    """The seed whose ``random_playouts`` starts where one seeded ``seed`` stands after games
-    of ``plies`` plies in all (two draws a ply: a square and a piece)."""
-    state = (seed * SEED_MULTIPLIER + 1 + 2 * plies * GOLDEN) & MASK
-    return ((state - 1) * pow(SEED_MULTIPLIER, -1, 1 << 64)) & MASK
-
-
-def playout_chunk(unit: dict) -> list[int]:
-    """``[first player's wins, second's, draws, plies]`` of ``unit["games"]`` random games of
-    document 000's Quarto from ``unit["seed"]``."""
-    from qsearch.games import OwnPieceQuarto
-
-    returns, plies = OwnPieceQuarto.random_playouts(unit["games"], seed=unit["seed"])
-    returns = [int(r) for r in returns]
-    return [returns.count(1), returns.count(-1), returns.count(0), sum(int(p) for p in plies)]
-
-
 def random_games(path: str | Path, seed: int = 2021, games: int = 1_000_000,
                  chunk: int = 50_000, *, full: bool | None = None,
                  sample: int = 2) -> tuple[saved_study.StudyRun, dict]:
     """``games`` uniformly random games from ``seed`` (the games of
-    ``OwnPieceQuarto.random_playouts(games, seed)``) in chunks of ``chunk`` games, saved at
-    ``path``. Returns the run and ``{"first": wins, "second": wins, "draws": n}``.
+    ``OwnPieceQuarto.random_playouts(games, seed)``) as a playout study
+    (:func:`qsearch.core.playout_study.playout_study`, stream ``"09"``) in chunks of ``chunk``
+    games, saved at ``path``. Returns the run and ``{"first": wins, "second": wins, "draws": n}``.
 
-    The compiled build plays the chunks one after the other, each from the seed where the
-    previous one stopped. Pure Python derives the same seeds from the file's plies (a file whose
-    chain of seeds does not start at ``seed`` fails to load) and plays ``sample`` chunks again."""
-    import qsearch
+    Each chunk goes on where the one before it left the seed's stream, so the counts are those
+    of the one call; pure Python plays ``sample`` chunks again. The units are those of lesson
+    03's stream ``"09"`` (the same games, in the same chunks)."""
+    from qsearch.core.playout_study import playout_study
+    from qsearch.games import OwnPieceQuarto
 
-    if games < 1 or chunk < 1 or games % chunk:
-        raise ValueError(f"games ({games}) must be a positive multiple of chunk ({chunk})")
-    full = qsearch.compiled if full is None else full
-    if full:
-        units, done, at = [], {}, seed
-        for _i in range(games // chunk):
-            units.append({"seed": at, "games": chunk})
-            done[at] = playout_chunk(units[-1])
-            at = seed_after(at, done[at][3])
-        compute = lambda unit: done[unit["seed"]]      # noqa: E731 (each chunk played once)
-    else:
-        units, compute = _chain_from_file(path, seed, games, chunk), playout_chunk
-    run = run_study(path, "random games", units, compute, full=full, sample=sample)
-    first, second, draws = (sum(r[k] for r in run.results) for k in range(3))
-    return run, {"first": first, "second": second, "draws": draws}
-
-
-def _chain_from_file(path, seed: int, games: int, chunk: int) -> list[dict]:
-    """The chunks' units, each seed derived from the previous chunk's plies in the file."""
-    import json
-
-    try:
-        results = json.loads(Path(path).read_text(encoding="utf-8"))["results"]
-    except (OSError, ValueError, KeyError, TypeError):
-        results = None
-    if not isinstance(results, list) or len(results) != games // chunk:
-        # let load() say what is wrong with the file
-        saved_study.load(path, "random games", [{"seed": seed, "games": chunk}])
-        raise saved_study.StudyMismatch(f"{path}: not {games // chunk} chunks of {chunk} games")
-    units, at = [], seed
-    for r in results:
-        units.append({"seed": at, "games": chunk})
-        at = seed_after(at, int(r[3]))
-    return units
+    study = playout_study(path, "09 random games", {"09": (OwnPieceQuarto, seed, games)},
+                          ("histogram", "histogram"), chunk=chunk, full=full, sample=sample)
+    returns = study["09"]                 # array 0: the first player's return of each game
+    return study.run, {"first": returns.count(0, 1), "second": returns.count(0, -1),
+                       "draws": returns.count(0, 0)}
 
 
 # ------------------------------------------------------------------ the seat match
