@@ -54,8 +54,8 @@ class StudyRun:
             return line + (_("; saved for pure Python") if self.wrote
                            else _("; the same as the saved study"))
         return _("{name}: read the saved study ({n} units) and ran {k} of them again here, drawn "
-                 "with a fixed seed: each as saved").format(name=self.name, n=number(len(self.results)),
-                                                    k=number(self.checked))
+                 "with a fixed seed: each as saved").format(
+            name=self.name, n=number(len(self.results)), k=number(self.checked))
 
 
 def _plain(value: Any) -> Any:
