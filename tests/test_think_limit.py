@@ -109,6 +109,30 @@ def test_the_pruning_toggle_counts_both_at_the_depth_reached(every_depth_too_slo
     assert all(r.normal is not None and r.pruned is not None for r in game.rows)
 
 
+def test_the_pruning_toggle_foresees_the_count_without_pruning_too(monkeypatch):
+    """With count_both, a move's time is both searches': on a clock where a call of V takes
+    50 microseconds, depth 6 without pruning (137,256 calls, ~7 s) would pass a 5-second limit,
+    so the toggle stops at depth 5 even with alpha-beta on (its own search alone fits)."""
+    import qsearch.viz.play_toggle as P
+
+    monkeypatch.setenv("QSEARCH_THINK_SECONDS", "5")
+    clock = Clock()
+    monkeypatch.setattr(T.time, "perf_counter", lambda: clock.now)
+    real = P.document_move
+
+    def timed(*args, **kwargs):
+        move = real(*args, **kwargs)
+        clock.now += move.calls * 50e-6
+        return move
+    monkeypatch.setattr(P, "document_move", timed)
+    game = P.PlayPruningToggle(depth=6, alphabeta=True, count_both=True, human_first=False)
+    assert game.rows[0].depth == 5 and game.rows[0].normal == 19_607
+    assert "depth 5 of 6" in game.status_text
+    game.count_both = False                  # alpha-beta's own search alone fits at depth 6
+    game.play(3)
+    assert game.rows[-1].depth == 6 and game.rows[-1].normal is None
+
+
 def test_play_game_mcts_runs_the_iterations_that_fit(every_depth_too_slow):
     from qsearch.viz import PlayGame
 

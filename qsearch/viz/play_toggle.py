@@ -117,14 +117,19 @@ class PlayPruningToggle(PlayConnect4):
         if self.state.is_terminal():
             raise IllegalMoveError("the game is over: the engine has no move")
         self._set_thinking(True)
+
+        def searches_at(depth):
+            # both searches at each depth, so a time limit foresees the cost of both (the one
+            # without pruning is most of it)
+            first = document_move(self.state, depth, self.evaluate, alphabeta=self._alphabeta)
+            other = (document_move(self.state, depth, self.evaluate,
+                                   alphabeta=not self._alphabeta) if self.count_both else None)
+            return first, other
+
         try:
-            first, depth = deepen(
-                lambda d: document_move(self.state, d, self.evaluate, alphabeta=self._alphabeta),
-                self.depth, limit())
+            (first, other), depth = deepen(searches_at, self.depth, limit())
             calls = {self._alphabeta: first.calls, not self._alphabeta: None}
-            if self.count_both:
-                other = document_move(self.state, depth, self.evaluate,
-                                      alphabeta=not self._alphabeta)
+            if other is not None:
                 self._check_same(first, other)
                 calls[not self._alphabeta] = other.calls
             row = MoveCalls(self.state.num_moves() + 1, first.column, first.value,
