@@ -66,11 +66,11 @@ from pathlib import Path
 
 from IPython.display import SVG, display
 
-from qsearch.i18n import _, number, percent   # what cells print, in the lesson's language
+from qsearch.i18n import _, general, number, percent  # what cells print, in the lesson's language
 from qsearch.league import (course_agents, example_agents, games_needed, read_agent,
                             run_league, separation_study, try_agent, write_template)
 from qsearch.league.examples import path as example_path
-from qsearch.league.ratings import BACKEND, GameResult, rate, sequential_elo
+from qsearch.league.ratings import BACKEND, BASE, GameResult, rate, sequential_elo
 from qsearch.league.runner import check, elo_ordered_games
 from qsearch.league.display import referee_detail, table as markdown   # names shown as data
 from qsearch.league.leaderboard import shown_name  # qsearch's own agents' names, as shown
@@ -144,7 +144,8 @@ HEADERS = {"pair": _("pair"), "repeat": _("repeat"), "games": _("games"),
            "Wilson apart": _("Wilson apart"), "first's points of 2": _("first's points of 2"),
            "first's interval": _("first's interval"), "second's interval": _("second's interval"),
            "on top": _("on top"), "first's points": _("first's points"),
-           "Wilson 95%": _("Wilson 95%"), "decided": _("decided")}
+           "Wilson 95%": _("Wilson 95%"), "decided": _("decided"),
+           "predicted": _("predicted"), "scored": _("scored")}
 
 
 def shown_rows(rows):
@@ -211,8 +212,8 @@ print(f"id {ana.id!r}, name {ana.name!r}, author {ana.author!r}")"""),
 
 `try_agent` plays the file against the three examples that ship with qsearch (random; greedy
 one-ply; alpha-beta at depth 4 with a heuristic), here four games against each (both colours
-of two starting positions; its default is two), each agent in its own process with the
-league's limits. It is what `python my_agent.py` runs (the
+of two starting positions; its default is two), each agent in its own process (in a browser,
+in the lesson's) with the league's limits. It is what `python my_agent.py` runs (the
 template's last lines). On tic-tac-toe:"""),
     ("b47b379f", "code", """\
 trial = try_agent(folder / "blocker.py", "tictactoe", games_per_pair=4)
@@ -231,11 +232,11 @@ wide, and even so not to be trusted: section 6 measures how they behave with few
     ("610ab857", "markdown", """\
 ## 3. What a mistake costs
 
-Each agent runs in its own process, started fresh (not a copy of the league's), and the
-league, not the agent, keeps the clock. Four agents with the commonest mistakes: one thinks
-past its time, one plays a square that is taken, one raises an exception, one prints in a
-loop. Each loses the game in which it errs; the record says why, with the end of the
-traceback, and the league goes on."""),
+Each agent runs in its own process (in a browser, in the lesson's own: see the end of this
+section), started fresh (not a copy of the league's), and the league, not the agent, keeps the
+clock. Four agents with the commonest mistakes: one thinks past its time, one plays a square
+that is taken, one raises an exception, one prints in a loop. Each loses the game in which it
+errs; the record says why, with the end of the traceback, and the league goes on."""),
     ("e598b688", "code", """\
 mistakes = folder / "mistakes"
 mistakes.mkdir()
@@ -251,9 +252,10 @@ mistakes.mkdir()
     "NAME = 'steady'\\ndef choose(state):\\n    return state.legal_actions()[-1]\\n")
 costly = run_league("tictactoe", mistakes, None, move_time=0.5, games_per_pair=2,
                     focus="steady", progress=False)
-for forfeit in costly.forfeits():
-    show(_("{game}: {agent} lost by {reason}").format(
-        game=forfeit["game"], agent=forfeit["agent"], reason=repr(forfeit["reason"])))
+forfeited = [(r["a"], r["b"], r["g"]) for r in costly.records for f in r["forfeits"]]
+for (a, b, g), forfeit in zip(forfeited, costly.forfeits(), strict=True):   # the same order
+    show(_("{a} v {b}, game {g}: {agent} lost (reason: {reason})").format(
+        a=a, b=b, g=g, agent=forfeit["agent"], reason=forfeit["reason"]))
     show("    " + referee_detail(forfeit["detail"].strip().splitlines()[-1])[:110])"""),
     ("32da9241", "markdown", """\
 The cheater's first move is legal (the centre is free) and its second is not: the league
@@ -386,11 +388,11 @@ OVERLAP = all(max(a["low"], b["low"]) <= min(a["high"], b["high"])
 print(_("each of these intervals overlaps the next one's:"), yes_no(OVERLAP))"""),
     ("0f7664c3", "markdown", """\
 Coin flip lost to greedy one-ply (1 of 4 points) and still ranks above it: a rank comes from
-all of an agent's games, and coin flip took more points from the other four (both printed).
-Nor do four games a pair order these four agents: each one's interval overlaps the next
-one's (printed), so none is shown to be stronger than the one below it. Their order in the
-table is this run's, not a finding about the agents; section 6 measures how many games it
-takes to tell two agents apart."""),
+all of an agent's games, and coin flip took more points from the four other agents (blocker,
+alpha-beta depth 4, leftmost and random; both printed). Nor do four games a pair order these
+four agents: each one's interval overlaps the next one's (printed), so none is shown to be
+stronger than the one below it. Their order in the table is this run's, not a finding about the
+agents; section 6 measures how many games it takes to tell two agents apart."""),
     ("0cce6073", "markdown", """\
 The head-to-head matrix: each cell is the row agent's points against the column agent (out
 of four games), coloured by its share."""),
@@ -405,9 +407,13 @@ from qsearch.league import replay
 
 record = league.records[0]
 positions = league.states(record)
-print(_("{a} v {b}, game {g}: {plies} moves from opening {opening}, returns {returns}").format(
+first, second = ((record["a"], record["b"]) if record["a_seat"] == 0 else
+                 (record["b"], record["a"]))            # the agents in seat order
+print(_("{a} v {b}, game {g}: {plies} moves from opening {opening}; result: {first} (moved "
+        "first) {first_score}, {second} {second_score}").format(
     a=record["a"], b=record["b"], g=record["g"], plies=record["plies"],
-    opening=record["opening"], returns=record["returns"]))
+    opening=record["opening"], first=first, second=second,
+    first_score=general(record["returns"][0]), second_score=general(record["returns"][1])))
 print(positions[-1])
 again = replay(league, record)
 print(_("replayed move for move:"), yes_no(again["actions"] == record["actions"]))"""),
@@ -447,7 +453,8 @@ bootstrap: each pair's games are drawn again with replacement, the model is fitt
 thousand times; 95% of the refitted ratings lie inside. It can only vary what happened: a pair
 whose games all ended the same way (4-0) is 4-0 in every resample and adds no width, so with
 few games a pair the intervals are narrower than what is really known (section 6). The **Elo**
-column is the rating chess federations update game by game (K = 16, everyone starts at 1500).
+column is the rating chess federations update game by game (its K and starting rating are the
+first line below).
 It depends on the order of the games, which Bradley-Terry does not. Below: the sequential Elo
 of the games in the order the league reads them (`elo_ordered_games`: by game number, then
 round of the round robin; the games file keeps another order), which must give the
@@ -458,7 +465,11 @@ counted = elo_ordered_games(names, league.records)      # the leaderboard's orde
 assert all(isinstance(g, GameResult) for g in counted)
 shuffled = counted[:]
 random.Random(1).shuffle(shuffled)
-in_order, reordered = sequential_elo(names, counted), sequential_elo(names, shuffled)
+K, START = 16, BASE                    # the sequential Elo's step and everyone's first rating
+print(_("sequential Elo: K = {k}, everyone starts at {start}").format(
+    k=K, start=number(START, 0, grouped=False)))
+in_order = sequential_elo(names, counted, k=K, start=START)
+reordered = sequential_elo(names, shuffled, k=K, start=START)
 bt_again = rate(names, shuffled, samples=0)
 for k, name in enumerate(names):
     print(f"{name:16} Elo {in_order[name]:6.0f} -> {reordered[name]:6.0f}   "
